@@ -1,0 +1,206 @@
+// chapter.c: see chapter.h.
+#include "chapter.h"
+
+#include <errno.h>
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "exitcodes.h"
+#include "random.h"
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void chapter_say(const Chapter *ch, const char *fmt, ...) {
+    if (ch->quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+bool chapter_wants(const Chapter *ch, const char *id) {
+    return ch->only_claim == NULL || strcmp(ch->only_claim, id) == 0;
+}
+
+int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted) {
+    options_reject(ch->program, option, value, accepted);
+    return EXIT_BAD_INPUT;
+}
+
+void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
+    if (gsl_status == GSL_SUCCESS) return;
+    fprintf(stderr, "%s: internal error in %s: %s\n", ch->program, what, gsl_strerror(gsl_status));
+    exit(EXIT_CLAIM_FAILED);
+}
+
+void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *columns) {
+    if (!datafile_open(f, ch->out, name, columns)) {
+        fprintf(stderr, "%s: cannot create %s/%s: %s\n", ch->program, ch->out, name, strerror(errno));
+        exit(EXIT_IO_FAILED);
+    }
+}
+
+void chapter_data_close(Chapter *ch, DataFile *f) {
+    if (!datafile_close(f)) {
+        fprintf(stderr, "%s: cannot write %s: %s (nothing was left under that name)\n",
+                ch->program, f->final_path, strerror(errno));
+        exit(EXIT_IO_FAILED);
+    }
+}
+
+int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
+    gsl_set_error_handler_off();   // library calls return status codes; we check them
+    if (ch->seed == 0) ch->seed = 20170612;  // default seed: the date the Transformer paper appeared
+    if (ch->out == NULL) ch->out = ch->program;
+
+    char out_help[160];
+    snprintf(out_help, sizeof out_help, "folder for data files and claims.tsv (default: ./%s)", ch->program);
+    OptionSpec specs[CHAPTER_MAX_OPTIONS];
+    size_t n = 0;
+    specs[n++] = (OptionSpec){"--seed", OPTION_INT, &ch->seed, 1, 4294967295.0, 0, "N",
+                              "seed of every random choice (default 20170612)"};
+    specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR", out_help};
+    specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID",
+                              "run one claim only, e.g. 1.3 (default: all)"};
+    specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
+                              "print only the verdict table"};
+    for (size_t i = 0; i < n_extra && n < CHAPTER_MAX_OPTIONS; i++) specs[n++] = extra[i];
+
+    char summary[1024];
+    snprintf(summary, sizeof summary, "%s: %s\n%s", ch->program, ch->title, ch->summary);
+    OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
+    if (parsed == OPTIONS_HELP) return EXIT_AS_EXPECTED;
+    if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
+
+    if (ch->only_claim) {
+        bool known = false;
+        char ids[256] = "";
+        for (size_t i = 0; i < ch->n_claims; i++) {
+            if (strcmp(ch->claims[i].id, ch->only_claim) == 0) known = true;
+            strncat(ids, " ", sizeof ids - strlen(ids) - 1);
+            strncat(ids, ch->claims[i].id, sizeof ids - strlen(ids) - 1);
+        }
+        if (!known) {
+            char accepted[300];
+            snprintf(accepted, sizeof accepted, "expected one of%s", ids);
+            return chapter_reject(ch, "--claim", ch->only_claim, accepted);
+        }
+    }
+    return CHAPTER_CONTINUE;
+}
+
+// The output folder is prepared after the chapter's own option checks, so
+// bad input never creates anything. chapter_run_claims calls this first.
+static void prepare_output(Chapter *ch) {
+    char why[256];
+    if (!output_dir_prepare(ch->out, why, sizeof why)) {
+        char accepted[300];
+        snprintf(accepted, sizeof accepted, "%s; give a folder you can write to", why);
+        options_reject(ch->program, "--out", ch->out, accepted);
+        exit(EXIT_BAD_INPUT);
+    }
+    DataFile f;
+    chapter_data_open(ch, &f, "chapter.txt", NULL);
+    datafile_printf(&f, "%s\n%s\n", ch->title, ch->summary);
+    chapter_data_close(ch, &f);
+}
+
+// Each claim draws from its own stream, so "--claim 1.4" reproduces exactly
+// the numbers of the full run.
+static unsigned long claim_seed(long seed, const char *id) {
+    unsigned long h = 1469598103934665603ul;  // FNV-1a over the id
+    for (const char *p = id; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ul;
+    return (unsigned long)seed ^ (h & 0xffffffffu);
+}
+
+void chapter_run_claims(Chapter *ch) {
+    prepare_output(ch);
+    double start = now_seconds();
+    chapter_say(ch, "%s: %s\n%s\n(seed %ld, output in %s/)\n", ch->program, ch->title,
+                ch->summary, ch->seed, ch->out);
+    for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
+        const ClaimDef *c = &ch->claims[i];
+        if (!chapter_wants(ch, c->id)) continue;
+        chapter_say(ch, "\n---- claim %s (%s) ----\n%s\n\n", c->id, c->source, c->statement);
+        ClaimResult *r = &ch->results[i];
+        *r = (ClaimResult){.verdict = VERDICT_NOT_RUN, .measured = NAN, .document = NAN, .tolerance = NAN};
+        ch->rng = random_new(claim_seed(ch->seed, c->id));
+        c->measure(ch, r);
+        random_free(ch->rng);
+        ch->rng = NULL;
+        ch->ran[i] = true;
+        bool as_expected = r->verdict == c->expected;
+        chapter_say(ch, "\n=> verdict: %s%s\n", verdict_name(r->verdict),
+                    as_expected ? "" : "   <-- NOT the expected verdict");
+        if (!as_expected)
+            chapter_say(ch, "   expected %s because %s\n", verdict_name(c->expected), c->why_expected);
+        if (r->finding[0]) chapter_say(ch, "   %s\n", r->finding);
+    }
+    ch->seconds = now_seconds() - start;
+}
+
+static void tsv_field(DataFile *f, const char *text, bool last) {
+    // Tabs and newlines would break the row: replace them with spaces.
+    for (const char *p = text; *p; p++) datafile_printf(f, "%c", (*p == '\t' || *p == '\n') ? ' ' : *p);
+    datafile_printf(f, last ? "\n" : "\t");
+}
+
+int chapter_end(Chapter *ch) {
+    int mismatches = 0;
+    char b1[32], b2[32], b3[32];
+    printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
+    printf("  claim  ");
+    print_padded(stdout, "source", 42);
+    print_padded(stdout, "verdict", 15);
+    print_padded(stdout, "expected", 15);
+    printf("key number\n");
+    for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
+        if (!ch->ran[i]) continue;
+        const ClaimDef *c = &ch->claims[i];
+        const ClaimResult *r = &ch->results[i];
+        bool ok = r->verdict == c->expected;
+        if (!ok) mismatches++;
+        printf("%s ", ok ? " " : "!");
+        print_padded(stdout, c->id, 7);
+        print_padded(stdout, c->source, 41);
+        printf(" ");
+        print_padded(stdout, verdict_name(r->verdict), 15);
+        print_padded(stdout, verdict_name(c->expected), 15);
+        printf("%s = %s\n", r->key[0] ? r->key : "measured", format_number(r->measured, b1, sizeof b1));
+    }
+
+    DataFile f;
+    chapter_data_open(ch, &f, "claims.tsv", NULL);
+    datafile_printf(&f, "id\tsource\tverdict\texpected_verdict\tmeasured\tdocument\ttolerance\tkey\tstatement\tfinding\n");
+    for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
+        if (!ch->ran[i]) continue;
+        const ClaimDef *c = &ch->claims[i];
+        const ClaimResult *r = &ch->results[i];
+        tsv_field(&f, c->id, false);
+        tsv_field(&f, c->source, false);
+        tsv_field(&f, verdict_name(r->verdict), false);
+        tsv_field(&f, verdict_name(c->expected), false);
+        tsv_field(&f, format_number(r->measured, b1, sizeof b1), false);
+        tsv_field(&f, format_number(r->document, b2, sizeof b2), false);
+        tsv_field(&f, format_number(r->tolerance, b3, sizeof b3), false);
+        tsv_field(&f, r->key, false);
+        tsv_field(&f, c->statement, false);
+        tsv_field(&f, r->finding, true);
+    }
+    chapter_data_close(ch, &f);
+
+    if (mismatches) {
+        printf("%d claim(s) did not come out as expected (marked !): exit status 1\n", mismatches);
+        return EXIT_CLAIM_FAILED;
+    }
+    return EXIT_AS_EXPECTED;
+}

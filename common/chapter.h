@@ -1,0 +1,100 @@
+// chapter.h: what every chapter program shares: the standard options, the
+// output folder, running the claims in order, the verdict table, claims.tsv,
+// and the exit status.
+//
+// A chapter file declares its claims as a table of ClaimDef (id, source,
+// statement, the verdict the workbook expects and why, the function that
+// measures) and its own options as OptionSpec; main() reads
+//
+//     Chapter ch = { .program = "ch01", .title = ..., .summary = ...,
+//                    .claims = CLAIMS, .n_claims = ... };
+//     int status = chapter_begin(&ch, argc, argv, extra_options, n_extra);
+//     if (status != CHAPTER_CONTINUE) return status;
+//     ... validate the chapter's own options (chapter_reject on error) ...
+//     chapter_run_claims(&ch);
+//     return chapter_end(&ch);
+//
+// Standard options: --seed N, --out DIR, --claim ID, --quiet, --help.
+// Output folder contents written here: chapter.txt (title, then the
+// summary), claims.tsv (one row per claim run), plus the chapter's own .dat
+// files through chapter_data_open/close.
+#ifndef WORKBOOK_CHAPTER_H
+#define WORKBOOK_CHAPTER_H
+
+#include <gsl/gsl_rng.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "datafile.h"
+#include "options.h"
+#include "verdict.h"
+
+typedef struct Chapter Chapter;
+
+typedef void (*ClaimFunction)(Chapter *ch, ClaimResult *result);
+
+typedef struct {
+    const char *id;                // "1.3"
+    const char *source;            // "Doc A §先搞清楚"
+    const char *statement;         // the claim, in our words, one line
+    Verdict expected;              // the verdict the workbook stands behind
+    const char *why_expected;      // the maths behind that expectation, one line
+    ClaimFunction measure;
+} ClaimDef;
+
+enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40 };
+
+struct Chapter {
+    // set by the chapter
+    const char *program;           // "ch01": used in messages and file names
+    const char *title;             // "Self-attention cannot see order"
+    const char *summary;           // the lesson in two or three sentences
+    const ClaimDef *claims;
+    size_t n_claims;
+
+    // standard options (defaults filled in by chapter_begin if zero)
+    long seed;
+    const char *out;
+    const char *only_claim;        // --claim ID, or NULL for all
+    bool quiet;
+
+    // set while running
+    gsl_rng *rng;                  // a fresh stream per claim, seeded from --seed and the claim id
+    ClaimResult results[CHAPTER_MAX_CLAIMS];
+    bool ran[CHAPTER_MAX_CLAIMS];
+    double seconds;
+};
+
+// Parse standard + extra options, check --claim, prepare --out and write
+// chapter.txt. Returns CHAPTER_CONTINUE, or the exit status to return
+// (0 after --help, 2 on bad input).
+int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra);
+
+// Report a chapter-specific option problem (one line) and return 2.
+int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted);
+
+// Run the claims in order (or the --claim one), printing each claim's
+// header, narrative (from the claim itself) and verdict.
+void chapter_run_claims(Chapter *ch);
+
+// Print the verdict table, write claims.tsv, free resources, and return the
+// exit status: 0 when every verdict is the expected one, 1 otherwise,
+// 3 if claims.tsv could not be written.
+int chapter_end(Chapter *ch);
+
+// Narrative output: printed unless --quiet.
+void chapter_say(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// True when the chapter runs all claims or 'id' is the --claim one.
+bool chapter_wants(const Chapter *ch, const char *id);
+
+// Data files in the output folder. On failure these print one line naming
+// the file and the reason, remove the temporary file, and exit with status 3.
+void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *columns);
+void chapter_data_close(Chapter *ch, DataFile *f);
+
+// Abort the run after an unexpected library error (a GSL status): prints the
+// line and exits with status 1 (an internal failure is never "as expected").
+void chapter_check(const Chapter *ch, int gsl_status, const char *what);
+
+#endif

@@ -1,0 +1,97 @@
+// datafile.c: see datafile.h.
+#include "datafile.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool make_dirs(const char *dir) {
+    char path[4096];
+    size_t len = strlen(dir);
+    if (len == 0 || len >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    memcpy(path, dir, len + 1);
+    for (size_t i = 1; i <= len; i++) {
+        if (path[i] == '/' || path[i] == '\0') {
+            char saved = path[i];
+            path[i] = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST) return false;
+            path[i] = saved;
+        }
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0) return false;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return false;
+    }
+    return true;
+}
+
+bool output_dir_prepare(const char *dir, char *why, size_t why_size) {
+    if (!make_dirs(dir)) {
+        snprintf(why, why_size, "cannot create the folder (%s)", strerror(errno));
+        return false;
+    }
+    // Writable? Create and remove a probe file: access(W_OK) is not enough
+    // on read-only mounts and for root.
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s/.write-probe.%ld", dir, (long)getpid());
+    FILE *fp = fopen(probe, "w");
+    if (fp == NULL) {
+        snprintf(why, why_size, "cannot write in the folder (%s)", strerror(errno));
+        return false;
+    }
+    fclose(fp);
+    remove(probe);
+    return true;
+}
+
+bool datafile_open(DataFile *f, const char *dir, const char *name, const char *columns) {
+    memset(f, 0, sizeof *f);
+    int n1 = snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
+    int n2 = snprintf(f->temp_path, sizeof f->temp_path, "%s/.%s.tmp.%ld", dir, name, (long)getpid());
+    if (n1 < 0 || n2 < 0 || (size_t)n1 >= sizeof f->final_path || (size_t)n2 >= sizeof f->temp_path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    f->fp = fopen(f->temp_path, "w");
+    if (f->fp == NULL) return false;
+    if (columns) datafile_printf(f, "# %s\n", columns);
+    return true;
+}
+
+void datafile_printf(DataFile *f, const char *fmt, ...) {
+    if (f->fp == NULL || f->failed) return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (vfprintf(f->fp, fmt, ap) < 0) f->failed = true;
+    va_end(ap);
+}
+
+bool datafile_close(DataFile *f) {
+    if (f->fp == NULL) return false;
+    int saved = 0;
+    if (fflush(f->fp) != 0 || ferror(f->fp)) { f->failed = true; saved = errno; }
+    if (!f->failed && fsync(fileno(f->fp)) != 0) { f->failed = true; saved = errno; }
+    if (fclose(f->fp) != 0 && !f->failed) { f->failed = true; saved = errno; }
+    f->fp = NULL;
+    if (!f->failed && rename(f->temp_path, f->final_path) != 0) { f->failed = true; saved = errno; }
+    if (f->failed) {
+        remove(f->temp_path);
+        errno = saved ? saved : EIO;
+        return false;
+    }
+    return true;
+}
+
+void datafile_abort(DataFile *f) {
+    if (f->fp) fclose(f->fp);
+    f->fp = NULL;
+    remove(f->temp_path);
+}

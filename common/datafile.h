@@ -1,0 +1,43 @@
+// datafile.h: output folders and data files that are never half-written.
+//
+// A data file is whitespace-separated columns whose first line is
+//   # name name ...
+// naming the columns, so gnuplot scripts (and anyone) can read it by name.
+// It is written under a temporary name in the same folder and renamed into
+// place only when complete and flushed to disk, so a crash, a full disk or a
+// killed run never leaves a truncated file under the real name.
+#ifndef WORKBOOK_DATAFILE_H
+#define WORKBOOK_DATAFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct {
+    FILE *fp;
+    char final_path[4096];
+    char temp_path[4096];
+    bool failed;                   // a write failed; close will discard
+} DataFile;
+
+// Create 'dir' (and its parents) if needed and check that a file can be
+// created in it. On failure writes a reason (e.g. "Permission denied") into
+// 'why' and returns false; nothing is left behind.
+bool output_dir_prepare(const char *dir, char *why, size_t why_size);
+
+// Open dir/name for writing under a temporary name; 'columns' is the
+// space-separated column names for the '#' header line (NULL: no header,
+// for text files such as claims.tsv that carry their own). Returns false
+// (errno set) if the temporary file cannot be created.
+bool datafile_open(DataFile *f, const char *dir, const char *name, const char *columns);
+
+// printf into the file; a failed write marks the file failed.
+void datafile_printf(DataFile *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Flush, fsync and rename into place. Returns false (and removes the
+// temporary file) if any write failed; errno describes the failure.
+bool datafile_close(DataFile *f);
+
+// Give up on a file: close and remove the temporary name.
+void datafile_abort(DataFile *f);
+
+#endif

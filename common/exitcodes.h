@@ -1,0 +1,19 @@
+// exitcodes.h: the exit statuses every workbook program shares.
+//
+//   0  every claim came out with the verdict the workbook expects
+//   1  a claim or check came out differently (the numbers drifted)
+//   2  usage or bad input: a bad option value, an output folder that cannot be used
+//   3  an I/O failure while writing results (disk full, folder removed mid-run)
+//  77  skipped (CTest's SKIP_RETURN_CODE): e.g. a figure test without gnuplot
+#ifndef WORKBOOK_EXITCODES_H
+#define WORKBOOK_EXITCODES_H
+
+enum {
+    EXIT_AS_EXPECTED = 0,
+    EXIT_CLAIM_FAILED = 1,
+    EXIT_BAD_INPUT = 2,
+    EXIT_IO_FAILED = 3,
+    EXIT_SKIPPED = 77
+};
+
+#endif

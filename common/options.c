@@ -1,0 +1,191 @@
+// options.c: see options.h.
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool options_parse_long(const char *text, long min, long max, long *out) {
+    if (text == NULL || *text == '\0') return false;
+    const char *p = text;
+    if (*p == '-') {
+        if (min >= 0) return false;             // a sign where none is allowed
+        p++;
+    }
+    if (!isdigit((unsigned char)*p)) return false;  // rejects "+5", " 5", "-", "--5"
+    for (const char *q = p; *q; q++)
+        if (!isdigit((unsigned char)*q)) return false;  // rejects "12abc", "1e3", "1.0"
+    errno = 0;
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (errno == ERANGE || end == text || *end != '\0') return false;
+    if (v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+bool options_parse_real(const char *text, double min, double max, double *out) {
+    if (text == NULL || *text == '\0') return false;
+    // Decimal notation only: strtod would also take "nan", "inf" and hex floats.
+    for (const char *q = text; *q; q++)
+        if (!(isdigit((unsigned char)*q) || *q == '.' || *q == 'e' || *q == 'E' ||
+              *q == '-' || *q == '+'))
+            return false;
+    if (!(isdigit((unsigned char)text[0]) || text[0] == '-' || text[0] == '.')) return false;
+    errno = 0;
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (errno == ERANGE || end == text || *end != '\0' || !isfinite(v)) return false;
+    if (v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static void describe_accepted(const OptionSpec *s, char *buf, size_t size) {
+    switch (s->kind) {
+    case OPTION_INT:
+        snprintf(buf, size, "expected %s integer in [%.0f, %.0f]",
+                 (s->flags & OPTION_EVEN) ? "an even" : "an", s->min, s->max);
+        break;
+    case OPTION_REAL:
+        snprintf(buf, size, "expected a finite decimal number in [%g, %g]", s->min, s->max);
+        break;
+    case OPTION_RANGE:
+        snprintf(buf, size, "expected FIRST:LAST, integers in [%.0f, %.0f] with FIRST <= LAST",
+                 s->min, s->max);
+        break;
+    case OPTION_TEXT:
+        snprintf(buf, size, "expected a non-empty value");
+        break;
+    case OPTION_FLAG:
+        snprintf(buf, size, "takes no value");
+        break;
+    }
+}
+
+void options_reject(const char *program, const char *option, const char *value,
+                    const char *accepted) {
+    fprintf(stderr, "%s: %s %s%s%s: %s\n", program, option, value ? "'" : "",
+            value ? value : "", value ? "'" : "", accepted);
+}
+
+static bool parse_range(const char *text, const OptionSpec *s, IntRange *out) {
+    const char *colon = text ? strchr(text, ':') : NULL;
+    if (colon == NULL || colon == text) return false;
+    size_t len = (size_t)(colon - text);
+    char first[32];
+    if (len >= sizeof first) return false;
+    memcpy(first, text, len);
+    first[len] = '\0';
+    long a, b;
+    if (!options_parse_long(first, (long)s->min, (long)s->max, &a)) return false;
+    if (!options_parse_long(colon + 1, (long)s->min, (long)s->max, &b)) return false;
+    if (a > b) return false;
+    out->first = a;
+    out->last = b;
+    return true;
+}
+
+static bool apply_value(const OptionSpec *s, const char *text) {
+    switch (s->kind) {
+    case OPTION_INT: {
+        long v;
+        if (!options_parse_long(text, (long)s->min, (long)s->max, &v)) return false;
+        if ((s->flags & OPTION_EVEN) && (v % 2 != 0)) return false;
+        *(long *)s->value = v;
+        return true;
+    }
+    case OPTION_REAL:
+        return options_parse_real(text, s->min, s->max, (double *)s->value);
+    case OPTION_RANGE:
+        return parse_range(text, s, (IntRange *)s->value);
+    case OPTION_TEXT:
+        if (text == NULL || *text == '\0') return false;
+        *(const char **)s->value = text;
+        return true;
+    case OPTION_FLAG:
+        return false;
+    }
+    return false;
+}
+
+void options_print_usage(const char *program, const char *summary,
+                         const OptionSpec *specs, size_t n) {
+    printf("usage: %s [options]\n", program);
+    if (summary) printf("%s\n", summary);
+    printf("\noptions:\n");
+    for (size_t i = 0; i < n; i++) {
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s", specs[i].name,
+                 specs[i].kind == OPTION_FLAG ? "" : " ",
+                 specs[i].kind == OPTION_FLAG ? "" : (specs[i].meta ? specs[i].meta : "VALUE"));
+        printf("  %-22s %s\n", left, specs[i].help ? specs[i].help : "");
+    }
+    printf("  %-22s %s\n", "--help", "print this text and exit");
+    printf("\nexit status: 0 every verdict as expected, 1 a verdict differs, 2 bad input,\n"
+           "3 an output file could not be written\n");
+}
+
+OptionsResult options_parse(const char *program, const char *summary,
+                            const OptionSpec *specs, size_t n, int argc, char **argv) {
+    bool seen[64] = {false};
+    if (n > sizeof seen / sizeof seen[0]) {
+        fprintf(stderr, "%s: internal error: too many options\n", program);
+        return OPTIONS_ERROR;
+    }
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            options_print_usage(program, summary, specs, n);
+            return OPTIONS_HELP;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const OptionSpec *s = NULL;
+        size_t idx = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (strlen(specs[i].name) == name_len && strncmp(specs[i].name, arg, name_len) == 0) {
+                s = &specs[i];
+                idx = i;
+                break;
+            }
+        }
+        if (s == NULL) {
+            fprintf(stderr, "%s: unknown option '%s' (run %s --help for the list)\n",
+                    program, arg, program);
+            return OPTIONS_ERROR;
+        }
+        if (seen[idx]) {
+            fprintf(stderr, "%s: %s: given more than once; give it once\n", program, s->name);
+            return OPTIONS_ERROR;
+        }
+        seen[idx] = true;
+        char accepted[160];
+        describe_accepted(s, accepted, sizeof accepted);
+        if (s->kind == OPTION_FLAG) {
+            if (eq) {
+                options_reject(program, s->name, eq + 1, accepted);
+                return OPTIONS_ERROR;
+            }
+            *(bool *)s->value = true;
+            continue;
+        }
+        const char *value = NULL;
+        if (eq) {
+            value = eq + 1;
+        } else if (a + 1 < argc) {
+            value = argv[++a];
+        } else {
+            fprintf(stderr, "%s: %s: missing value; %s\n", program, s->name, accepted);
+            return OPTIONS_ERROR;
+        }
+        if (!apply_value(s, value)) {
+            options_reject(program, s->name, value, accepted);
+            return OPTIONS_ERROR;
+        }
+    }
+    return OPTIONS_OK;
+}

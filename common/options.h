@@ -1,0 +1,66 @@
+// options.h: strict, table-driven command-line options.
+//
+// Every program describes its options as an array of OptionSpec. Parsing is
+// strict on purpose: learners mistype, and a silently clamped or half-read
+// number would make a claim check something other than what they asked for.
+//
+//   - integers: decimal digits only, an optional '-' only where the range
+//     allows negatives, no trailing garbage, no overflow, within [min, max];
+//     OPTION_EVEN additionally requires an even value (encoding widths d).
+//   - reals: finite decimal numbers (no nan, inf or hex), within [min, max].
+//   - ranges "a:b": two integers in [min, max] with a <= b.
+//   - text: any non-empty string (the program validates it further).
+//   - flags take no value.
+// Both "--name value" and "--name=value" are accepted; an option given twice,
+// an unknown option, or a missing value is an error.
+//
+// On an error one line goes to stderr, naming the program, the option, the
+// value and what is accepted, e.g.
+//   ch01: --d 3: expected an even integer in [2, 1024]
+// and options_parse returns OPTIONS_ERROR (callers exit with status 2).
+#ifndef WORKBOOK_OPTIONS_H
+#define WORKBOOK_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { OPTION_FLAG, OPTION_INT, OPTION_REAL, OPTION_TEXT, OPTION_RANGE } OptionKind;
+
+enum { OPTION_EVEN = 1u << 0 };
+
+typedef struct {
+    long first, last;              // inclusive
+} IntRange;
+
+typedef struct {
+    const char *name;              // "--d"
+    OptionKind kind;
+    void *value;                   // bool*, long*, double*, const char**, IntRange*
+    double min, max;               // accepted range for INT, REAL and RANGE
+    unsigned flags;                // OPTION_EVEN
+    const char *meta;              // placeholder in usage text, e.g. "N"
+    const char *help;              // one line, ends with the default
+} OptionSpec;
+
+typedef enum { OPTIONS_OK = 0, OPTIONS_HELP = 1, OPTIONS_ERROR = 2 } OptionsResult;
+
+// Parse argv against specs (n entries). "--help" prints the usage text built
+// from the specs to stdout and returns OPTIONS_HELP. 'summary' is printed
+// under the usage line.
+OptionsResult options_parse(const char *program, const char *summary,
+                            const OptionSpec *specs, size_t n, int argc, char **argv);
+
+// Print the usage text (used by --help).
+void options_print_usage(const char *program, const char *summary,
+                         const OptionSpec *specs, size_t n);
+
+// Report an option whose value parsed but is unusable for another reason
+// (e.g. a product of sizes over the memory bound). Prints the one line.
+void options_reject(const char *program, const char *option, const char *value,
+                    const char *accepted);
+
+// The strict parsers, exposed for unit tests. Return true on success.
+bool options_parse_long(const char *text, long min, long max, long *out);
+bool options_parse_real(const char *text, double min, double max, double *out);
+
+#endif

@@ -1,0 +1,24 @@
+# Figure: Attention weights for ABCD and CBAD (no positions): the same numbers, rows and columns reordered
+# Data: weights_abcd.dat, weights_cbad.dat, columns 1 query 2 key 3 weight 4 query_token 5 key_token
+fig_w = 1100; fig_h = 560
+load plotdir.'/common.gp'
+set multiplot layout 1,2 title "Self-attention weights without positions (ch01, claim 1.2)" font ',16'
+set size ratio -1
+set cbrange [0:1]
+set cblabel 'attention weight'
+set xlabel 'key token'
+set ylabel 'query token'
+set yrange [3.5:-0.5]
+set xrange [-0.5:3.5]
+unset grid
+unset key
+set tics scale 0
+set xtics font ',14'
+set ytics font ',14'
+do for [order in "abcd cbad"] {
+    f = datadir.'/weights_'.order.'.dat'
+    set title (order eq 'abcd' ? 'order ABCD' : 'order CBAD (A and C swapped)')
+    plot f using 2:1:3:xtic(strcol(5)) with image notitle, \
+         f using 2:1:(sprintf('%.2f', $3)):ytic(strcol(4)) with labels font ',12' tc rgb 'white' notitle
+}
+unset multiplot

@@ -1,0 +1,18 @@
+# Figure: The output at D for ABCD and CBAD, without positions (identical) and with sinusoidal positions (different)
+# Data: output_d.dat, columns 1 dim 2 abcd 3 cbad 4 abcd_pe 5 cbad_pe
+fig_w = 1200; fig_h = 540
+load plotdir.'/common.gp'
+f = datadir.'/output_d.dat'
+set multiplot layout 1,2 title "Output O_D for two word orders (ch01, claims 1.1 and 1.4)" font ',16'
+set xlabel 'component j of O_D'
+set ylabel 'value'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set key top left
+set title 'no positional encoding: the bars coincide'
+plot f using 2:xtic(1) ls 1 title 'ABCD', '' using 3 ls 2 title 'CBAD'
+set title 'with sinusoidal P_0..P_3 added: they differ'
+plot f using 4:xtic(1) ls 1 title 'ABCD + P', '' using 5 ls 2 title 'CBAD + P'
+unset multiplot
