@@ -1,0 +1,27 @@
+# expect_disk_full.cmake: run PROGRAM into a folder on a tiny tmpfs (8 KiB)
+# that fills up mid-run. It must exit with status 3, say "No space left", and
+# leave no temporary or truncated file behind: every file there must be one
+# the program finished. Needs root to mount; prints SKIPPED otherwise.
+set(mnt ${OUT}/tiny)
+file(MAKE_DIRECTORY ${mnt})
+execute_process(COMMAND mount -t tmpfs -o size=8k tmpfs ${mnt} RESULT_VARIABLE mounted ERROR_QUIET)
+if(NOT mounted EQUAL 0)
+  message("SKIPPED: cannot mount a tmpfs here (not root?)")
+  return()
+endif()
+execute_process(COMMAND ${PROGRAM} ${ARGS} --quiet --out ${mnt}/run
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(GLOB left RELATIVE ${mnt}/run ${mnt}/run/* ${mnt}/run/.*)
+execute_process(COMMAND umount ${mnt})
+message("exit ${rc}; stderr: ${err}; files left: ${left}")
+if(NOT rc EQUAL 3)
+  message(FATAL_ERROR "exit status ${rc}, expected 3")
+endif()
+if(NOT err MATCHES "No space left")
+  message(FATAL_ERROR "stderr does not say the disk is full")
+endif()
+foreach(f IN LISTS left)
+  if(f MATCHES "tmp")
+    message(FATAL_ERROR "temporary file ${f} left behind")
+  endif()
+endforeach()
