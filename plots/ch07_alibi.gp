@@ -28,7 +28,7 @@ set tics out
 set title sprintf('bias -m|t-s| of head %d, m = %g', HEAD_max, shown_slope)
 plot fb using 2:1:3 with image
 
-# Right: the last query's weights over distance, one line per head.
+# Right: the last query's weights over distance, one line per head (at most 8 in the key).
 set origin 0.47, 0.0
 set size 0.53, 0.93
 set size noratio
@@ -43,5 +43,5 @@ set ylabel 'attention weight (equal content scores)'
 set key inside bottom left maxrows 4 title 'slope m_h = 2^{-8h/H}' font ',12' width -2
 set title sprintf('the weights fall as exp(-m (t-s)); H = %d heads', H)
 plot for [c=2:W_columns] fw using 1:c with lines lw 2.5 lc palette frac ((c-2.0)/(H > 1 ? H-1 : 1)) \
-     title sprintf('h = %d: 2^{-%g}', c-1, 8.0*(c-1)/H)
+     title ((H <= 8 || (c-1) % (H/8) == 0) ? sprintf('h = %d: 2^{-%g}', c-1, 8.0*(c-1)/H) : '')
 unset multiplot
