@@ -11,10 +11,12 @@
 // The last form is the one computed here: it has no cancellation when the
 // two rows are close (d - 2*sum would lose every digit for tiny R).
 //
-// Functions return NAN for an odd or zero width d.
+// The single-offset functions return NAN for an odd or zero width d; the
+// curve functions return GSL_EINVAL.
 #ifndef WORKBOOK_PE_OFFSET_H
 #define WORKBOOK_PE_OFFSET_H
 
+#include <gsl/gsl_vector.h>
 #include <stddef.h>
 
 // P_k . P_{k+R} = sum_{i<d/2} cos(R / Z_i), for any k.
@@ -26,5 +28,10 @@ double pe_offset_similarity(double R, size_t d);
 
 // ||P_k - P_{k+R}||^2 = 4 sum_i sin^2(R / (2 Z_i)), for any k.
 double pe_offset_distance2(double R, size_t d);
+
+// Whole curves at once (the denominators are computed once, not per offset):
+// out[r] = s(R_first + r), or ||P_k - P_{k+R_first+r}||^2, for r < out->size.
+int pe_offset_similarity_curve(double R_first, size_t d, gsl_vector *out);
+int pe_offset_distance2_curve(double R_first, size_t d, gsl_vector *out);
 
 #endif

@@ -60,6 +60,28 @@ int main(void) {
         gsl_vector_free(Q);
     }
 
+    // Whole curves agree with the single-offset functions. R/Z_i differs from
+    // R*(1/Z_i) by an ulp of the argument (up to ~2.4e3 rad here).
+    for (size_t w = 0; w < 4; w++) {
+        size_t d = WIDTHS[w];
+        gsl_vector *s = gsl_vector_alloc(50), *D = gsl_vector_alloc(50);
+        gsl_test(pe_offset_similarity_curve(2385.0, d, s), "similarity curve d=%zu", d);
+        gsl_test(pe_offset_distance2_curve(2385.0, d, D), "distance2 curve d=%zu", d);
+        double worst_s = 0, worst_D = 0;
+        for (size_t r = 0; r < 50; r++) {
+            worst_s = fmax(worst_s, fabs(gsl_vector_get(s, r) - pe_offset_similarity(2385.0 + r, d)));
+            worst_D = fmax(worst_D, fabs(gsl_vector_get(D, r) - pe_offset_distance2(2385.0 + r, d)));
+        }
+        gsl_test_abs(worst_s, 0.0, 2435.0 * ENTRY_TOL, "similarity curve = s(R), d=%zu", d);
+        gsl_test_abs(worst_D, 0.0, d * 2435.0 * ENTRY_TOL, "distance2 curve = D^2(R), d=%zu", d);
+        gsl_vector_free(s);
+        gsl_vector_free(D);
+    }
+    gsl_vector *bad = gsl_vector_alloc(3);
+    gsl_test(pe_offset_similarity_curve(0.0, 7, bad) != GSL_EINVAL, "odd d gives GSL_EINVAL (curve)");
+    gsl_test(pe_offset_distance2_curve(0.0, 0, bad) != GSL_EINVAL, "d = 0 gives GSL_EINVAL (curve)");
+    gsl_vector_free(bad);
+
     // Bad widths give NAN instead of a wrong number.
     gsl_test(!isnan(pe_offset_dot(1.0, 3)), "odd d gives NAN dot");
     gsl_test(!isnan(pe_offset_similarity(1.0, 0)), "d = 0 gives NAN similarity");
