@@ -434,7 +434,7 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "word and encoding width d, even (default 64)"},
-        {"--vocab", OPTION_INT, &vocab, 2, 1000000, 0, "N", "vocabulary size for claim 2.2 (default 1000)"},
+        {"--vocab", OPTION_INT, &vocab, 10, 1000000, 0, "N", "vocabulary size for claim 2.2 (default 1000)"},
         {"--max-position", OPTION_INT, &max_position, 1000, 10000000, 0, "K",
          "claim 2.2 measures positions 0..100, then log-spaced up to K (default 100000)"},
     };

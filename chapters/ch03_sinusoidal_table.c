@@ -193,12 +193,24 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_HOLDS;
     else
         r->verdict = explaining >= 0 ? VERDICT_ERRATUM : VERDICT_DOES_NOT_HOLD;
+    // The corrected rows 1..3 at the document's printed precision, for the finding.
+    char corrected[256] = "";
+    for (int k = 1; k < EXAMPLE_POSITIONS; k++) {
+        size_t used = strlen(corrected);
+        snprintf(corrected + used, sizeof corrected - used, "%sP_%d = [", k > 1 ? ", " : "", k);
+        for (int j = 0; j < EXAMPLE_D; j++) {
+            used = strlen(corrected);
+            snprintf(corrected + used, sizeof corrected - used, "%s%.*f", j ? ", " : "",
+                     DOC_B_4_2[k * EXAMPLE_D + j].decimals, gsl_matrix_get(P, (size_t)k, (size_t)j));
+        }
+        strncat(corrected, "]", sizeof corrected - strlen(corrected) - 1);
+    }
     if (explaining >= 0)
         claim_finding(r, "%d of %d printed values disagree with the formula (largest: P_%d[%d] printed %.2f, formula "
-                         "%.6f). The document used Z_1 = 10000^(1/4) = 10, i.e. %s, instead of 10000^(2/4) = 100. "
-                         "Corrected pair-1 columns: P_1 = [0.84, 0.54, 0.01, 1.000], P_2 = [0.91, -0.42, 0.02, 1.00], "
-                         "P_3 = [0.14, -0.99, 0.03, 1.000].",
-                      mismatches[0], N_DOC_VALUES, w->k, w->j, w->value, w_formula, CONVENTIONS[explaining].formula);
+                         "%.6f). The document used Z_1 = 10000^(1/4) = 10, i.e. %s, instead of 10000^(2/4) = %.0f. "
+                         "Corrected: %s.",
+                      mismatches[0], N_DOC_VALUES, w->k, w->j, w->value, w_formula, CONVENTIONS[explaining].formula,
+                      pe_denominator(1, EXAMPLE_D), corrected);
     else
         claim_finding(r, "%d of %d printed values disagree with the formula; no candidate convention explains them.",
                       mismatches[0], N_DOC_VALUES);
@@ -303,7 +315,7 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
                 0.5 * (double)n_positions * (double)(n_positions - 1), IDENTITY_SAMPLES, BRUTE_FORCE_N);
     chapter_say(ch, "     d        N   min ||P_a-P_b||   at offset R   closest pair   identity err   scan N=%d agrees\n",
                 BRUTE_FORCE_N);
-    double worst_margin = INFINITY, worst_identity_ratio = 0.0, overall_min = INFINITY;
+    double worst_margin = INFINITY, worst_identity_ratio = 0.0, overall_min = INFINITY, min_threshold = NAN;
     bool scans_agree = true;
     long min_R_for_key = 0;
     size_t min_width = 0;
@@ -346,6 +358,7 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
         worst_margin = fmin(worst_margin, sqrt(best) / (row_rounding * FAR_ABOVE_ROUNDING));
         if (sqrt(best) < overall_min) {
             overall_min = sqrt(best);
+            min_threshold = row_rounding * FAR_ABOVE_ROUNDING;
             min_R_for_key = best_R;
             min_width = width;
         }
@@ -368,7 +381,7 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
                 pair0_min, pair0_R, pair0_R / (2 * M_PI));
     r->measured = overall_min;
     r->document = NAN;
-    r->tolerance = overall_min / worst_margin;
+    r->tolerance = min_threshold;   // "distinct" means farther apart than this
     claim_key(r, "min ||P_a-P_b||, a != b < %ld (d = %zu)", n_positions, min_width);
     r->verdict = worst_margin > 1.0 && worst_identity_ratio <= 1.0 && scans_agree ? VERDICT_HOLDS
                                                                                   : VERDICT_DOES_NOT_HOLD;
