@@ -1,0 +1,22 @@
+# Figure: Reading the word back from word + position: integer offsets lose it within a few positions, sinusoidal encoding never does
+# Data: by_position.dat, columns 1 position 4 accuracy_integer 5 accuracy_sinusoidal; recovery_fails.dat column 1 position 2 accuracy_threshold
+fig_w = 1000; fig_h = 560
+load plotdir.'/common.gp'
+f = datadir.'/by_position.dat'
+g = datadir.'/recovery_fails.dat'
+set title "Which word is this vector? Nearest-word recovery (ch02, claim 2.2)" font ',16'
+set logscale x
+set xrange [1:*]
+set yrange [-5:110]
+set format x '10^{%T}'
+set format y '%.0f%%'
+set xlabel 'position k (log scale)'
+set ylabel 'words recovered (%)'
+set key at graph 0.97, graph 0.8 right
+stats g using 1 nooutput
+kfail = STATS_min
+set arrow 1 from kfail, graph 0 to kfail, graph 1 nohead ls 9
+set label 1 sprintf('integer offsets: below 50%% from k = %.0f', kfail) at kfail*1.15, 56 left tc rgb '#b0302a'
+set arrow 2 from graph 0, first 50 to graph 1, first 50 nohead ls 9
+plot f using ($1 < 1 ? NaN : $1):($4*100) with linespoints ls 2 pt 5 ps 0.5 title 'integer offset w + [k, ..., k]', \
+     f using ($1 < 1 ? NaN : $1):($5*100) with linespoints ls 1 pt 7 ps 0.5 title 'sinusoidal w + P_k'
