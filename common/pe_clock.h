@@ -25,8 +25,8 @@ double pe_clock_angle(const gsl_vector *P, size_t i);
 //   then for each faster hand i, keep the whole number of turns n that puts
 //   Z_i * (theta_i + 2*pi*n) nearest to the reading so far.
 // The reading is exact (to rounding) for 0 <= k < 2*pi*Z_last, the slowest
-// hand's period; past it the coarse hand has wrapped and the reading is off
-// by whole turns of that hand. *k_out receives the (real) reading.
+// hand's period; past it the coarse hand has wrapped, the coarse reading
+// restarts near 0 and the result is wrong. *k_out receives the (real) reading.
 int pe_clock_decode(const gsl_vector *P, double *k_out);
 
 #endif
