@@ -64,13 +64,15 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
 
     char out_help[160];
     snprintf(out_help, sizeof out_help, "folder for data files and claims.tsv (default: ./%s)", ch->program);
+    char claim_help[160];
+    snprintf(claim_help, sizeof claim_help, "run one claim only, e.g. %s (default: all)",
+             ch->n_claims ? ch->claims[ch->n_claims - 1].id : "1.1");
     OptionSpec specs[CHAPTER_MAX_OPTIONS];
     size_t n = 0;
     specs[n++] = (OptionSpec){"--seed", OPTION_INT, &ch->seed, 1, 4294967295.0, 0, "N",
                               "seed of every random choice (default 20170612)"};
     specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR", out_help};
-    specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID",
-                              "run one claim only, e.g. 1.3 (default: all)"};
+    specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
                               "print only the verdict table"};
     for (size_t i = 0; i < n_extra && n < CHAPTER_MAX_OPTIONS; i++) specs[n++] = extra[i];
