@@ -41,11 +41,17 @@ void pe_recurrence_free(PeRecurrence *rec) {
     free(rec);
 }
 
-// 2*pi to long double precision (64-bit significand), and its inverse.
-static const long double TWO_PI_LONG = 6.283185307179586476925286766559005768L;
-static const long double INV_TWO_PI_LONG = 0.159154943091895335768883763372514362L;
+// Reduction modulo 2 pi in two parts (Cody and Waite): 2 pi = TWO_PI_HI +
+// TWO_PI_LO, where TWO_PI_HI has only 32 significant bits, so n * TWO_PI_HI
+// is exact in long double for any whole number of turns n < 2^32, and the
+// rounding left is that of n * TWO_PI_LO, about n * 2^-96: negligible. A
+// single long double 2 pi would add n * 2^-64 * 2 pi, i.e. 5e-13 at k = 10^7.
+static const long double TWO_PI_HI = 6.2831853069365024566650390625L;          // 0x1.921fb544p+2
+static const long double TWO_PI_LO = 2.43084020260247704059005768394e-10L;     // 2 pi - TWO_PI_HI
+static const long double INV_TWO_PI = 0.159154943091895335768883763372514362L;
+static const long double TURNS_LIMIT = 4294967296.0L;                           // 2^32
 
-// The nearest whole number of turns (|turns| < 2^62 here); a cast instead of
+// The nearest whole number of turns (|turns| <= 2^32 here); a cast instead of
 // roundl, which is a slow library call on x87.
 static long double nearest_turn(long double turns) {
     return (long double)(long long)(turns + (turns >= 0 ? 0.5L : -0.5L));
@@ -61,7 +67,13 @@ int pe_recurrence_exact(const PeRecurrence *rec, double k, gsl_vector *P) {
         // (the next terms are lo^2 ~ 1e-32). As accurate as sinl/cosl to a
         // fraction of an ulp of double, and about ten times faster for large k.
         long double angle = kl * rec->freq[i];
-        long double reduced = angle - TWO_PI_LONG * nearest_turn(angle * INV_TWO_PI_LONG);
+        if (!(fabsl(angle) < TURNS_LIMIT * TWO_PI_HI)) {   // beyond the two-part reduction (or NaN): sinl, cosl
+            gsl_vector_set(P, 2 * i, (double)sinl(angle));
+            gsl_vector_set(P, 2 * i + 1, (double)cosl(angle));
+            continue;
+        }
+        long double turns = nearest_turn(angle * INV_TWO_PI);
+        long double reduced = (angle - turns * TWO_PI_HI) - turns * TWO_PI_LO;
         double hi = (double)reduced, lo = (double)(reduced - (long double)hi);
         double s = sin(hi), c = cos(hi);
         gsl_vector_set(P, 2 * i, s + lo * c);

@@ -28,8 +28,9 @@ int main(void) {
     gsl_set_error_handler_off();
 
     // pe_recurrence_exact against sinl/cosl of the same long double angle, at
-    // high-entropy positions up to 10^7.
-    static const double POSITIONS[] = {0.0, 2.385, 2385.0, 65535.385, 9876543.0, -2385.5};
+    // high-entropy positions up to 10^7, and at 2.385e12, where the fast pairs
+    // take the sinl/cosl path and the slow ones the two-part reduction.
+    static const double POSITIONS[] = {0.0, 2.385, 2385.0, 65535.385, 9876543.0, -2385.5, 2.385e12};
     for (size_t w = 0; w < 3; w++) {
         size_t d = (size_t[]){4, 16, 512}[w];
         PeRecurrence *rec = pe_recurrence_new(d);
