@@ -22,7 +22,7 @@
 //   d        encoding width (--d, default 512); pair i = 0 .. d/2-1
 //   Z_i      = 10000^(2i/d); w_i = 1/Z_i, the turn of pair i per position
 //   k        position; P_k (d,) the encoding, P_k[2i] = sin(k w_i), P_k[2i+1] = cos(k w_i)
-//   exact    P_k evaluated in extended precision (pe_encode_reference, long double,
+//   exact    P_k with its angle in extended precision (pe_recurrence_exact, long double,
 //            64-bit significand): error about k * 2^-64 in the angle, e.g. 4e-15 at
 //            k = 2^16 and 5e-12 at k = 10^8, far below every error measured against it
 //   M_1      the rotation taking P_k to P_{k+1} (common/pe_table.h)
