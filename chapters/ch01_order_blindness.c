@@ -56,6 +56,13 @@ typedef struct {
     gsl_rng *rng;
 } Demo;
 
+// The reordering ABCD -> CBAD as a gsl_permutation (caller frees).
+static gsl_permutation *cbad_permutation(void) {
+    gsl_permutation *p = gsl_permutation_alloc(T_ABCD);
+    for (size_t t = 0; t < T_ABCD; t++) p->data[t] = ORDER_CBAD[t];
+    return p;
+}
+
 static Demo demo_new(const Chapter *ch) {
     Demo demo;
     demo.rng = random_new((unsigned long)ch->seed);
@@ -63,8 +70,7 @@ static Demo demo_new(const Chapter *ch) {
     demo.X_cbad = gsl_matrix_alloc(T_ABCD, (size_t)d);
     random_gaussian_matrix(demo.X_abcd, demo.rng, 1.0);
     demo.head = attention_head_new_random((size_t)d, (size_t)d, (size_t)d, demo.rng);
-    gsl_permutation *cbad = gsl_permutation_alloc(T_ABCD);
-    for (size_t t = 0; t < T_ABCD; t++) cbad->data[t] = ORDER_CBAD[t];
+    gsl_permutation *cbad = cbad_permutation();
     chapter_check(ch, sequence_permute_rows(cbad, demo.X_abcd, demo.X_cbad), "permuting ABCD");
     gsl_permutation_free(cbad);
     return demo;
@@ -150,6 +156,14 @@ static void trial_free(Trial *tr) {
     attention_head_free(tr->head);
 }
 
+// A random ABCD sentence and head, with X_perm = the same tokens as CBAD.
+static Trial trial_new_cbad(const Chapter *ch) {
+    Trial tr = trial_new(ch, T_ABCD);
+    for (size_t t = 0; t < T_ABCD; t++) tr.perm->data[t] = ORDER_CBAD[t];
+    chapter_check(ch, sequence_permute_rows(tr.perm, tr.X, tr.X_perm), "permuting ABCD");
+    return tr;
+}
+
 // ---- claim 1.1: swapping A and C leaves O_D unchanged ---------------------
 
 static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
@@ -172,10 +186,7 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
     // The same swap on many random setups: the worst case decides.
     double worst = diff, worst_tol = tol;
     for (long n = 0; n < trials; n++) {
-        Trial tr = trial_new(ch, T_ABCD);
-        gsl_permutation *cbad_p = gsl_permutation_alloc(T_ABCD);
-        for (size_t t = 0; t < T_ABCD; t++) cbad_p->data[t] = ORDER_CBAD[t];
-        chapter_check(ch, sequence_permute_rows(cbad_p, tr.X, tr.X_perm), "permuting ABCD");
+        Trial tr = trial_new_cbad(ch);
         Pass a = pass_run(ch, tr.X, NULL, tr.head, false), b = pass_run(ch, tr.X_perm, NULL, tr.head, false);
         double t_diff = row_diff(a.out, 3, b.out, 3);
         if (t_diff / ROUNDING_TOLERANCE(max_abs_matrix(a.out)) > worst / worst_tol) {
@@ -184,7 +195,6 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
         }
         pass_free(&a);
         pass_free(&b);
-        gsl_permutation_free(cbad_p);
         trial_free(&tr);
     }
     chapter_say(ch, "Over %ld more random setups the largest |O_D(ABCD) - O_D(CBAD)| is %.3g\n"
@@ -352,11 +362,8 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
     chapter_data_close(ch, &f);
 
     double smallest = diff, smallest_ratio = diff / tol;
-    gsl_permutation *cbad_p = gsl_permutation_alloc(T_ABCD);
-    for (size_t t = 0; t < T_ABCD; t++) cbad_p->data[t] = ORDER_CBAD[t];
     for (long n = 0; n < trials; n++) {
-        Trial tr = trial_new(ch, T_ABCD);
-        chapter_check(ch, sequence_permute_rows(cbad_p, tr.X, tr.X_perm), "permuting ABCD");
+        Trial tr = trial_new_cbad(ch);
         Pass a = pass_run(ch, tr.X, P, tr.head, false), b = pass_run(ch, tr.X_perm, P, tr.head, false);
         double t_diff = row_diff(a.out, 3, b.out, 3);
         double t_ratio = t_diff / ROUNDING_TOLERANCE(max_abs_matrix(a.out));
@@ -377,7 +384,6 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
     r->verdict = smallest_ratio > FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "With positions added, O_D changes under the swap by at least %.2g (%.1e rounding tolerances).",
                   smallest, smallest_ratio);
-    gsl_permutation_free(cbad_p);
     pass_free(&plain_abcd);
     pass_free(&plain_cbad);
     pass_free(&pe_abcd);
@@ -409,12 +415,9 @@ static void claim_rnn_sees_order(Chapter *ch, ClaimResult *r) {
     size_t n = (size_t)d;
     gsl_matrix *W_x = gsl_matrix_alloc(n, n), *W_h = gsl_matrix_alloc(n, n);
     gsl_vector *b = gsl_vector_alloc(n), *h1 = gsl_vector_alloc(n), *h2 = gsl_vector_alloc(n);
-    gsl_permutation *cbad_p = gsl_permutation_alloc(T_ABCD);
-    for (size_t t = 0; t < T_ABCD; t++) cbad_p->data[t] = ORDER_CBAD[t];
     double smallest = INFINITY;
     for (long k = 0; k <= trials; k++) {
-        Trial tr = trial_new(ch, T_ABCD);
-        chapter_check(ch, sequence_permute_rows(cbad_p, tr.X, tr.X_perm), "permuting ABCD");
+        Trial tr = trial_new_cbad(ch);
         random_gaussian_matrix(W_x, ch->rng, 1.0 / sqrt((double)n));
         random_gaussian_matrix(W_h, ch->rng, 1.0 / sqrt((double)n));
         random_gaussian_vector(b, ch->rng, 1.0 / sqrt((double)n));
@@ -444,7 +447,6 @@ static void claim_rnn_sees_order(Chapter *ch, ClaimResult *r) {
     r->verdict = smallest > tol * FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "The final state differs by at least %.2g over %ld random RNNs, even though both end with D.",
                   smallest, trials + 1);
-    gsl_permutation_free(cbad_p);
     gsl_matrix_free(W_x);
     gsl_matrix_free(W_h);
     gsl_vector_free(b);
@@ -472,11 +474,8 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
                     "position 0, or after C and B at position 2): order has leaked in.\n\n");
 
     double smallest_early = INFINITY, worst_last = 0.0, worst_last_tol = tol;
-    gsl_permutation *cbad_p = gsl_permutation_alloc(T_ABCD);
-    for (size_t t = 0; t < T_ABCD; t++) cbad_p->data[t] = ORDER_CBAD[t];
     for (long n = 0; n <= trials; n++) {
-        Trial tr = trial_new(ch, T_ABCD);
-        chapter_check(ch, sequence_permute_rows(cbad_p, tr.X, tr.X_perm), "permuting ABCD");
+        Trial tr = trial_new_cbad(ch);
         Pass a = pass_run(ch, tr.X, NULL, tr.head, true), b = pass_run(ch, tr.X_perm, NULL, tr.head, true);
         for (size_t t = 0; t < 3; t++) smallest_early = fmin(smallest_early, row_diff(a.out, t, b.out, t));
         double last = row_diff(a.out, 3, b.out, 3), last_tol = ROUNDING_TOLERANCE(max_abs_matrix(a.out));
@@ -500,7 +499,6 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
     claim_finding(r, "Under the mask, positions 0-2 change by at least %.2g while the last position (which sees "
                      "every token) stays equal to rounding (%.2g).",
                   smallest_early, worst_last);
-    gsl_permutation_free(cbad_p);
     pass_free(&abcd);
     pass_free(&cbad);
     demo_free(&demo);
