@@ -42,11 +42,12 @@ static double *copy_of(const double *x, size_t n) {
     return y;
 }
 
-// Count correct argmax predictions per position into 'correct' (eval_len,).
-static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, double *accuracy) {
+// Accuracy of the argmax prediction at each position of eval_seqs fresh
+// sequences of length T: accuracy (T,), NAN at position 0 (no target).
+static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
     size_t chunk = cfg->eval_chunk < cfg->eval_seqs ? cfg->eval_chunk : cfg->eval_seqs;
-    TinyActs *a = tiny_acts_new(m, chunk, cfg->eval_len);
-    long *correct = calloc(cfg->eval_len, sizeof *correct);
+    TinyActs *a = tiny_acts_new(m, chunk, T);
+    long *correct = calloc(T, sizeof *correct);
     if (a == NULL || correct == NULL) {
         tiny_acts_free(a);
         free(correct);
@@ -57,7 +58,7 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
     while (done < cfg->eval_seqs && status == GSL_SUCCESS) {
         if (cfg->eval_seqs - done < a->B) {   // a last, shorter chunk gets buffers of its own size
             tiny_acts_free(a);
-            a = tiny_acts_new(m, cfg->eval_seqs - done, cfg->eval_len);
+            a = tiny_acts_new(m, cfg->eval_seqs - done, T);
             if (a == NULL) {
                 status = GSL_ENOMEM;
                 break;
@@ -74,7 +75,7 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
         done += a->B;
     }
     accuracy[0] = NAN;
-    for (size_t t = 1; t < cfg->eval_len; t++) accuracy[t] = (double)correct[t] / (double)cfg->eval_seqs;
+    for (size_t t = 1; t < T; t++) accuracy[t] = (double)correct[t] / (double)cfg->eval_seqs;
     free(correct);
     tiny_acts_free(a);
     return status;
@@ -89,6 +90,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
     Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
     gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
     gsl_rng *pe_rng = random_new(copy_stream_seed(cfg->seed, 2)), *eval = random_new(copy_stream_seed(cfg->seed, 3));
+    gsl_rng *eval_short = random_new(copy_stream_seed(cfg->seed, 4));
     if (a && adam) {
         tiny_model_init(m, init, pe_rng);
         size_t VD = cfg->vocab * cfg->d;
@@ -96,9 +98,10 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
         run->n_pe = pe->n_params;
         run->loss = calloc((size_t)cfg->steps + 1, sizeof *run->loss);
         run->accuracy = calloc(cfg->eval_len, sizeof *run->accuracy);
+        run->accuracy_train_len = calloc(cfg->train_len, sizeof *run->accuracy_train_len);
         run->pe_initial = copy_of(m->p.pe, pe->n_params);
         run->E_initial = copy_of(m->p.E.matrix.data, VD);
-        if (run->loss && run->accuracy && run->pe_initial && run->E_initial) {
+        if (run->loss && run->accuracy && run->accuracy_train_len && run->pe_initial && run->E_initial) {
             run->status = GSL_SUCCESS;
             double start = now_seconds();
             for (long step = 0; step < cfg->steps && run->status == GSL_SUCCESS; step++) {
@@ -111,7 +114,9 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
             }
             run->train_seconds = now_seconds() - start;
             start = now_seconds();
-            if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, run->accuracy);
+            if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, cfg->eval_len, run->accuracy);
+            if (run->status == GSL_SUCCESS)
+                run->status = evaluate(cfg, m, eval_short, cfg->train_len, run->accuracy_train_len);
             run->eval_seconds = now_seconds() - start;
             run->pe_final = copy_of(m->p.pe, pe->n_params);
             run->E_final = copy_of(m->p.E.matrix.data, VD);
@@ -122,6 +127,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
     random_free(init);
     random_free(pe_rng);
     random_free(eval);
+    random_free(eval_short);
     adam_free(adam);
     tiny_acts_free(a);
     tiny_model_free(m);
@@ -132,6 +138,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
 void copy_run_free(CopyRun *run) {
     free(run->loss);
     free(run->accuracy);
+    free(run->accuracy_train_len);
     free(run->pe_initial);
     free(run->pe_final);
     free(run->E_initial);

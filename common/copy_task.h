@@ -8,14 +8,17 @@
 // One run = one encoding and one seed: build the model (tiny_model.h) with
 // the encoding from 'make_encoding', train 'steps' Adam steps on fresh
 // batches of length train_len, then evaluate on eval_seqs fresh sequences of
-// length eval_len and record the accuracy at every position.
+// length eval_len and record the accuracy at every position; also on
+// eval_seqs sequences of the training length itself (the training
+// distribution: no keys beyond L_train to distract the queries).
 //
 // Random streams of a run, all mt19937 seeded from cfg->seed (so a run is
 // reproduced by its seed alone, whatever thread runs it):
 //   data   training batches              seed stream 0
 //   init   E and the weights             seed stream 1
 //   pe     the encoding's parameters     seed stream 2
-//   eval   the evaluation sequences      seed stream 3
+//   eval   the evaluation sequences      seed stream 3 (length eval_len)
+//                                        seed stream 4 (length train_len)
 // Runs with the same seed and different encodings see the same batches, the
 // same initial E and weights, and the same evaluation sequences.
 #ifndef WORKBOOK_COPY_TASK_H
@@ -47,6 +50,7 @@ typedef struct {
     size_t n_pe;                   // the encoding's share of them
     double *loss;                  // (steps,) training loss at each step, before the update
     double *accuracy;              // (eval_len,) fraction correct at each position (NAN at 0: no target)
+    double *accuracy_train_len;    // (train_len,) the same on sequences of the training length
     double *pe_initial;            // (n_pe,) the encoding's parameters before training
     double *pe_final;              // (n_pe,) ... and after
     double *E_initial, *E_final;   // (V*d,) the token embeddings before and after
