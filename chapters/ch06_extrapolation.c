@@ -495,6 +495,7 @@ static void claim_one_hot(Chapter *ch, ClaimResult *r) {
     tiny_zero_grads(m);
     chapter_check(ch, tiny_forward(m, a), "forward");
     chapter_check(ch, tiny_backward(m, a), "backward");
+    chapter_check(ch, tiny_input_gradient(m, a), "input gradient");
     gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, onehot, a->dX, 0.0, dE_product);           // onehot^T dX
     double grad_diff = max_abs_diff_matrix(&m->g.E.matrix, dE_product);
     double grad_tol = ROUNDING_TOLERANCE(max_abs_matrix(dE_product));

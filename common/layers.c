@@ -10,23 +10,26 @@
 
 int layer_embedding_forward(gsl_matrix *out, const size_t *tokens, const gsl_matrix *E) {
     if (out->size2 != E->size2) GSL_ERROR("embedding: out must be (N,d) with E (V,d)", GSL_EBADLEN);
+    size_t d = E->size2;
     for (size_t n = 0; n < out->size1; n++) {
         if (tokens[n] >= E->size1) GSL_ERROR("embedding: token id out of range", GSL_EINVAL);
-        gsl_vector_const_view row = gsl_matrix_const_row(E, tokens[n]);
-        gsl_vector_view dst = gsl_matrix_row(out, n);
-        gsl_vector_memcpy(&dst.vector, &row.vector);                 // out[n] = E[tokens[n]]
+        const double *row = gsl_matrix_const_ptr(E, tokens[n], 0);
+        double *dst = gsl_matrix_ptr(out, n, 0);
+        for (size_t j = 0; j < d; j++) dst[j] = row[j];                          // out[n] = E[tokens[n]]
     }
     return GSL_SUCCESS;
 }
 
 int layer_embedding_backward(gsl_matrix *dE, const gsl_matrix *dout, const size_t *tokens) {
     if (dout->size2 != dE->size2) GSL_ERROR("embedding: dout must be (N,d) with dE (V,d)", GSL_EBADLEN);
+    size_t d = dE->size2;
     // forward: out[n] = E[tokens[n]]   =>   dE[tokens[n]] += dout[n]
+    // (raw row pointers: this scatter runs four times per training step)
     for (size_t n = 0; n < dout->size1; n++) {
         if (tokens[n] >= dE->size1) GSL_ERROR("embedding: token id out of range", GSL_EINVAL);
-        gsl_vector_const_view src = gsl_matrix_const_row(dout, n);
-        gsl_vector_view row = gsl_matrix_row(dE, tokens[n]);
-        gsl_vector_add(&row.vector, &src.vector);
+        const double *src = gsl_matrix_const_ptr(dout, n, 0);
+        double *row = gsl_matrix_ptr(dE, tokens[n], 0);
+        for (size_t j = 0; j < d; j++) row[j] += src[j];
     }
     return GSL_SUCCESS;
 }

@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,17 +61,18 @@ extern char *openblas_get_corename(void) __attribute__((weak));
 const char *parallel_blas_core(void) { return openblas_get_corename ? openblas_get_corename() : "-"; }
 
 void parallel_blas_prepare(char **argv) {
-    const char *core = parallel_blas_core();
-    if (getenv("OPENBLAS_CORETYPE") == NULL && strcmp(core, "Prescott") == 0) {
+    if (openblas_get_corename == NULL) return;   // GSL's reference CBLAS: nothing to prepare
+    bool fix_core = getenv("OPENBLAS_CORETYPE") == NULL && strcmp(parallel_blas_core(), "Prescott") == 0;
+    bool fix_threads = getenv("OPENBLAS_NUM_THREADS") == NULL;
+    if (fix_core || fix_threads) {
         __builtin_cpu_init();
         const char *better = __builtin_cpu_supports("avx512f") ? "SkylakeX"
                              : __builtin_cpu_supports("avx2")  ? "Haswell"
                                                                : NULL;
-        if (better && setenv("OPENBLAS_CORETYPE", better, 1) == 0) {
-            fflush(NULL);
-            execv("/proc/self/exe", argv);   // returns only on failure: then carry on as we are
-            unsetenv("OPENBLAS_CORETYPE");
-        }
+        if (fix_core && better) setenv("OPENBLAS_CORETYPE", better, 1);
+        setenv("OPENBLAS_NUM_THREADS", "1", 1);
+        fflush(NULL);
+        execv("/proc/self/exe", argv);   // returns only on failure: then carry on as we are
     }
     parallel_blas_single_thread();
 }

@@ -20,16 +20,17 @@ int parallel_for(size_t n_jobs, size_t n_threads, ParallelJob job, void *context
 // The number of online processors (at least 1).
 size_t parallel_cpu_count(void);
 
-// Make OpenBLAS use the kernels this CPU can run, then keep it to one thread.
-// OpenBLAS 0.3.21 does not recognise some recent Xeons under a hypervisor
-// (e.g. family 6 model 207) and falls back to its "Prescott" kernels, about
-// half as fast here. The kernel family can only be chosen through the
-// environment variable OPENBLAS_CORETYPE before the library is loaded, so
-// when it is unset, the CPU has AVX-512 (or AVX2) and OpenBLAS reports
-// Prescott, this sets it and re-executes the program with the same argv
-// (results do not change: only which machine code multiplies). Call it first
-// thing in main, before anything is printed or written. A no-op with GSL's
-// reference CBLAS. Then calls parallel_blas_single_thread.
+// Make OpenBLAS use the kernels this CPU can run, on one thread per call.
+// Two settings only take effect when read from the environment as the library
+// loads: OPENBLAS_CORETYPE (OpenBLAS 0.3.21 does not recognise some recent
+// Xeons under a hypervisor, e.g. family 6 model 207, and falls back to its
+// "Prescott" kernels, about half as fast here) and OPENBLAS_NUM_THREADS (with
+// it unset OpenBLAS starts a helper thread per core that spins, waiting for
+// work, and takes CPU from our own threads). When either is unset this sets
+// them (SkylakeX or Haswell kernels if the CPU has AVX-512 or AVX2, 1 thread)
+// and re-executes the program once with the same argv. Results do not change:
+// only which machine code multiplies. Call it first thing in main, before
+// anything is printed or written. A no-op with GSL's reference CBLAS.
 void parallel_blas_prepare(char **argv);
 
 // The kernel family OpenBLAS uses ("SkylakeX", ...), or "-" without OpenBLAS.

@@ -94,6 +94,65 @@ static PosEncoding *test_slopes(size_t d, size_t max_positions) {
     return pe;
 }
 
+// ---- the model's formulas, evaluated row by row with no re-association ----------------------
+// (tiny_model.h: x = E[token] + p; q,k,v = x W + b; S = q.k/sqrt(d); A = softmax;
+//  a = sum A v; h = x + a W_O + b_O; logits = h W_U + b_U; weighted cross-entropy)
+static double reference_loss(const TinyModel *m, const TinyActs *a) {
+    size_t d = m->d, T = a->T, V = m->V;
+    const TinyTensors *p = &m->p;
+    gsl_matrix *X = gsl_matrix_alloc(T, d), *Q = gsl_matrix_alloc(T, d), *K = gsl_matrix_alloc(T, d);
+    gsl_matrix *Vm = gsl_matrix_alloc(T, d), *S = gsl_matrix_alloc(T, T);
+    double loss = 0.0;
+    for (size_t b = 0; b < a->B; b++) {
+        gsl_matrix_set_zero(X);
+        m->pe->input_forward(m->pe, p->pe, X);                      // p_t
+        for (size_t t = 0; t < T; t++)
+            for (size_t j = 0; j < d; j++) *gsl_matrix_ptr(X, t, j) += gsl_matrix_get(&p->E.matrix, a->tokens[b * T + t], j);
+        for (size_t t = 0; t < T; t++)
+            for (size_t j = 0; j < d; j++) {
+                double q = gsl_vector_get(&p->b_QKV.vector, j), k = gsl_vector_get(&p->b_QKV.vector, d + j);
+                double v = gsl_vector_get(&p->b_QKV.vector, 2 * d + j);
+                for (size_t i = 0; i < d; i++) {
+                    double x = gsl_matrix_get(X, t, i);
+                    q += x * gsl_matrix_get(&p->W_QKV.matrix, i, j);
+                    k += x * gsl_matrix_get(&p->W_QKV.matrix, i, d + j);
+                    v += x * gsl_matrix_get(&p->W_QKV.matrix, i, 2 * d + j);
+                }
+                gsl_matrix_set(Q, t, j, q), gsl_matrix_set(K, t, j, k), gsl_matrix_set(Vm, t, j, v);
+            }
+        m->pe->qk_forward(m->pe, p->pe, Q, K);
+        for (size_t t = 0; t < T; t++)
+            for (size_t s = 0; s < T; s++) {
+                double dot = 0.0;
+                for (size_t j = 0; j < d; j++) dot += gsl_matrix_get(Q, t, j) * gsl_matrix_get(K, s, j);
+                gsl_matrix_set(S, t, s, dot / sqrt((double)d));
+            }
+        m->pe->score_forward(m->pe, p->pe, S);
+        for (size_t t = 0; t < T; t++) {
+            double w = gsl_vector_get(a->weights, b * T + t), max = -INFINITY, sum = 0.0;
+            for (size_t s = 0; s < T; s++) max = fmax(max, gsl_matrix_get(S, t, s));
+            for (size_t s = 0; s < T; s++) sum += exp(gsl_matrix_get(S, t, s) - max);
+            double att[64] = {0}, h[64], logits[64];
+            for (size_t s = 0; s < T; s++)
+                for (size_t j = 0; j < d; j++) att[j] += exp(gsl_matrix_get(S, t, s) - max) / sum * gsl_matrix_get(Vm, s, j);
+            for (size_t j = 0; j < d; j++) {
+                h[j] = gsl_matrix_get(X, t, j) + gsl_vector_get(&p->b_O.vector, j);
+                for (size_t i = 0; i < d; i++) h[j] += att[i] * gsl_matrix_get(&p->W_O.matrix, i, j);
+            }
+            double lmax = -INFINITY, lsum = 0.0;
+            for (size_t v = 0; v < V; v++) {
+                logits[v] = gsl_vector_get(&p->b_U.vector, v);
+                for (size_t j = 0; j < d; j++) logits[v] += h[j] * gsl_matrix_get(&p->W_U.matrix, j, v);
+                lmax = fmax(lmax, logits[v]);
+            }
+            for (size_t v = 0; v < V; v++) lsum += exp(logits[v] - lmax);
+            if (w != 0.0) loss += -w * (logits[a->targets[b * T + t]] - lmax - log(lsum));
+        }
+    }
+    gsl_matrix_free(X), gsl_matrix_free(Q), gsl_matrix_free(K), gsl_matrix_free(Vm), gsl_matrix_free(S);
+    return loss;
+}
+
 // ---- finite-difference check of one model ----------------------------------------------
 
 static double loss_now(const TinyModel *m, TinyActs *a) {
@@ -111,6 +170,14 @@ static void check_model(PosEncodingMaker make, const char *label) {
     // Biases start non-zero already (uniform init); nudge b_O, b_U so no term is symmetric.
     for (size_t i = 0; i < m->n_model; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
 
+    // The projected lookup (tiny_forward) against the plain product (tiny_forward_body):
+    // the same sums in another order, so equal to a few ulp of the loss.
+    gsl_test(tiny_forward(m, a), "%s: forward runs", label);
+    double fused_loss = a->loss;
+    tiny_embed(m, a);
+    tiny_forward_body(m, a);
+    gsl_test_rel(fused_loss, a->loss, 64 * DBL_EPSILON, "%s: projected lookup = plain projection (loss)", label);
+    gsl_test_rel(fused_loss, reference_loss(m, a), 64 * DBL_EPSILON, "%s: loss = the formulas row by row", label);
     tiny_zero_grads(m);
     gsl_test(tiny_forward(m, a), "%s: forward runs", label);
     gsl_test(tiny_backward(m, a), "%s: backward runs", label);
@@ -140,6 +207,7 @@ static void check_model(PosEncodingMaker make, const char *label) {
     tiny_forward(m, a);
     tiny_zero_grads(m);
     tiny_backward(m, a);
+    tiny_input_gradient(m, a);
     gsl_matrix *dX = gsl_matrix_alloc(a->N, D_SMALL);
     gsl_matrix_memcpy(dX, a->dX);
     tiny_embed(m, a);
