@@ -469,8 +469,9 @@ static void claim_nope_blind(Chapter *ch, ClaimResult *r) {
     r->tolerance = BLIND_MARGIN;
     claim_key(r, "NoPE accuracy at the training length");
     r->verdict = blind && unsolved ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "NoPE reaches %.1f%% at length %ld and %.1f%% at length %zu, at or below what any position-blind "
-                     "predictor can reach (%.1f%%, %.1f%%): it learns token statistics, never the order.",
+    claim_finding(r, "NoPE reaches %.1f%% at length %ld and %.1f%% at length %zu: what a position-blind predictor can "
+                     "reach at best (%.1f%%, %.1f%%; within sampling), far from solving the task. It learns token "
+                     "statistics, never the order.",
                   100 * short_acc, train_len, 100 * long_acc, eval_len(), 100 * bound_short, 100 * bound_long);
 }
 

@@ -16,7 +16,7 @@ set logscale y
 set format y '10^{%L}'
 set key top right
 set arrow 1 from graph 0, first log(V) to graph 1, first log(V) nohead lc rgb '#777777' lw 1.5 dt 3
-set label 1 sprintf('ln V = %.2f (uniform guess)', log(V)) at graph 0.02, first log(V)*0.7 left font ',12' tc rgb '#555555'
+set label 1 sprintf('ln V = %.2f (uniform guess)', log(V)) at graph 0.30, first log(V)*0.7 left font ',12' tc rgb '#555555'
 plot f using 1:2 with lines ls 1 title 'none (NoPE)', \
      f using 1:3 with lines ls 2 title 'learned table', \
      f using 1:4 with lines ls 3 title 'sinusoidal'
