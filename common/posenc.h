@@ -17,6 +17,11 @@
 // gradient into 'dparams', (b) for qk_backward, turns dQ, dK (gradients of the
 // rotated q, k) into gradients of the unrotated ones, in place.
 //
+// Contract of input_forward: it ADDS to row t a vector p_t that depends on the
+// position t (and the parameters) only, never on X. The model relies on this:
+// it applies the hook once per step to a zero (T,d) block to get p_0..p_{T-1}
+// and projects those rows once (tiny_model.h).
+//
 // Parameters: an encoding with trainable numbers declares n_params; the model
 // allocates them inside its own parameter block (so the optimiser treats them
 // like any weight) and hands the encoding its slice: 'params' (n_params) and
