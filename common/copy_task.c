@@ -1,0 +1,176 @@
+// copy_task.c: see copy_task.h.
+#include "copy_task.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "adam.h"
+#include "random.h"
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+unsigned long copy_stream_seed(unsigned long seed, unsigned stream) {
+    // splitmix64 of (seed, stream), kept to 32 bits (mt19937 uses 32 bits of its seed)
+    unsigned long long z = (unsigned long long)seed * 4ull + stream + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (unsigned long)(z & 0xffffffffull);
+}
+
+void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng) {
+    double w = a->T > 1 ? 1.0 / (double)(a->B * (a->T - 1)) : 0.0;
+    for (size_t b = 0; b < a->B; b++)
+        for (size_t t = 0; t < a->T; t++) {
+            size_t n = b * a->T + t;
+            a->tokens[n] = gsl_rng_uniform_int(rng, vocab);
+            a->targets[n] = t > 0 ? a->tokens[n - 1] : 0;
+            gsl_vector_set(a->weights, n, t > 0 ? w : 0.0);
+        }
+}
+
+static double *copy_of(const double *x, size_t n) {
+    double *y = malloc((n > 0 ? n : 1) * sizeof *y);
+    if (y && n) memcpy(y, x, n * sizeof *y);
+    return y;
+}
+
+// Accuracy of the argmax prediction at each position of eval_seqs fresh
+// sequences of length T: accuracy (T,), NAN at position 0 (no target).
+static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
+    size_t chunk = cfg->eval_chunk < cfg->eval_seqs ? cfg->eval_chunk : cfg->eval_seqs;
+    TinyActs *a = tiny_acts_new(m, chunk, T);
+    long *correct = calloc(T, sizeof *correct);
+    if (a == NULL || correct == NULL) {
+        tiny_acts_free(a);
+        free(correct);
+        return GSL_ENOMEM;
+    }
+    int status = GSL_SUCCESS;
+    size_t done = 0;
+    while (done < cfg->eval_seqs && status == GSL_SUCCESS) {
+        if (cfg->eval_seqs - done < a->B) {   // a last, shorter chunk gets buffers of its own size
+            tiny_acts_free(a);
+            a = tiny_acts_new(m, cfg->eval_seqs - done, T);
+            if (a == NULL) {
+                status = GSL_ENOMEM;
+                break;
+            }
+        }
+        copy_task_batch(a, cfg->vocab, rng);
+        status = tiny_forward(m, a);
+        for (size_t n = 0; n < a->N && status == GSL_SUCCESS; n++) {
+            size_t t = n % a->T;
+            if (t == 0) continue;
+            gsl_vector_const_view row = gsl_matrix_const_row(a->logits, n);
+            if (gsl_vector_max_index(&row.vector) == a->targets[n]) correct[t]++;
+        }
+        done += a->B;
+    }
+    accuracy[0] = NAN;
+    for (size_t t = 1; t < T; t++) accuracy[t] = (double)correct[t] / (double)cfg->eval_seqs;
+    free(correct);
+    tiny_acts_free(a);
+    return status;
+}
+
+int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run) {
+    memset(run, 0, sizeof *run);
+    run->status = GSL_ENOMEM;
+    PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
+    TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
+    TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
+    Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
+    gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
+    gsl_rng *pe_rng = random_new(copy_stream_seed(cfg->seed, 2)), *eval = random_new(copy_stream_seed(cfg->seed, 3));
+    gsl_rng *eval_short = random_new(copy_stream_seed(cfg->seed, 4));
+    if (a && adam) {
+        tiny_model_init(m, init, pe_rng);
+        size_t VD = cfg->vocab * cfg->d;
+        run->n_params = m->n_params;
+        run->n_pe = pe->n_params;
+        run->loss = calloc((size_t)cfg->steps + 1, sizeof *run->loss);
+        run->accuracy = calloc(cfg->eval_len, sizeof *run->accuracy);
+        run->accuracy_train_len = calloc(cfg->train_len, sizeof *run->accuracy_train_len);
+        run->pe_initial = copy_of(m->p.pe, pe->n_params);
+        run->E_initial = copy_of(m->p.E.matrix.data, VD);
+        if (run->loss && run->accuracy && run->accuracy_train_len && run->pe_initial && run->E_initial) {
+            run->status = GSL_SUCCESS;
+            double start = now_seconds();
+            for (long step = 0; step < cfg->steps && run->status == GSL_SUCCESS; step++) {
+                copy_task_batch(a, cfg->vocab, data);
+                tiny_zero_grads(m);
+                run->status = tiny_forward(m, a);
+                if (run->status == GSL_SUCCESS) run->status = tiny_backward(m, a);
+                run->loss[step] = a->loss;
+                adam_step(adam, m->params, m->grads);
+            }
+            run->train_seconds = now_seconds() - start;
+            start = now_seconds();
+            if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, cfg->eval_len, run->accuracy);
+            if (run->status == GSL_SUCCESS)
+                run->status = evaluate(cfg, m, eval_short, cfg->train_len, run->accuracy_train_len);
+            run->eval_seconds = now_seconds() - start;
+            run->pe_final = copy_of(m->p.pe, pe->n_params);
+            run->E_final = copy_of(m->p.E.matrix.data, VD);
+            if (!run->pe_final || !run->E_final) run->status = GSL_ENOMEM;
+        }
+    }
+    random_free(data);
+    random_free(init);
+    random_free(pe_rng);
+    random_free(eval);
+    random_free(eval_short);
+    adam_free(adam);
+    tiny_acts_free(a);
+    tiny_model_free(m);
+    posenc_free(pe);
+    return run->status;
+}
+
+void copy_run_free(CopyRun *run) {
+    free(run->loss);
+    free(run->accuracy);
+    free(run->accuracy_train_len);
+    free(run->pe_initial);
+    free(run->pe_final);
+    free(run->E_initial);
+    free(run->E_final);
+    memset(run, 0, sizeof *run);
+}
+
+double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding, long steps) {
+    PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
+    TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
+    TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
+    Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
+    gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
+    double seconds = -1.0;
+    if (a && adam) {
+        tiny_model_init(m, init, init);
+        double start = now_seconds();
+        int status = GSL_SUCCESS;
+        for (long step = 0; step < steps && status == GSL_SUCCESS; step++) {
+            copy_task_batch(a, cfg->vocab, data);
+            tiny_zero_grads(m);
+            status = tiny_forward(m, a);
+            if (status == GSL_SUCCESS) status = tiny_backward(m, a);
+            adam_step(adam, m->params, m->grads);
+        }
+        if (status == GSL_SUCCESS) seconds = now_seconds() - start;
+    }
+    random_free(data);
+    random_free(init);
+    adam_free(adam);
+    tiny_acts_free(a);
+    tiny_model_free(m);
+    posenc_free(pe);
+    return seconds;
+}

@@ -1,0 +1,77 @@
+// copy_task.h: the "copy the previous token" experiment of chapters 6 and 7:
+// data, training with Adam, and evaluation by position.
+//
+// Task: tokens uniform in [0, V); the target at position t >= 1 is the token
+// at t-1; position 0 has no target. A bidirectional model can only solve it
+// if it knows which key sits one place before the query (chapter 1).
+//
+// One run = one encoding and one seed: build the model (tiny_model.h) with
+// the encoding from 'make_encoding', train 'steps' Adam steps on fresh
+// batches of length train_len, then evaluate on eval_seqs fresh sequences of
+// length eval_len and record the accuracy at every position; also on
+// eval_seqs sequences of the training length itself (the training
+// distribution: no keys beyond L_train to distract the queries).
+//
+// Random streams of a run, all mt19937 seeded from cfg->seed (so a run is
+// reproduced by its seed alone, whatever thread runs it):
+//   data   training batches              seed stream 0
+//   init   E and the weights             seed stream 1
+//   pe     the encoding's parameters     seed stream 2
+//   eval   the evaluation sequences      seed stream 3 (length eval_len)
+//                                        seed stream 4 (length train_len)
+// Runs with the same seed and different encodings see the same batches, the
+// same initial E and weights, and the same evaluation sequences.
+#ifndef WORKBOOK_COPY_TASK_H
+#define WORKBOOK_COPY_TASK_H
+
+#include <gsl/gsl_rng.h>
+#include <stddef.h>
+
+#include "posenc.h"
+#include "tiny_model.h"
+
+typedef PosEncoding *(*PosEncodingMaker)(size_t d, size_t max_positions);
+
+typedef struct {
+    size_t vocab;                  // V (16)
+    size_t d;                      // model width (32)
+    size_t train_len;              // L_train (32)
+    size_t batch;                  // sequences per step (64)
+    long steps;                    // Adam steps (2000)
+    double lr, beta1, beta2, eps;  // Adam (3e-3, 0.9, 0.999, 1e-8)
+    size_t eval_len;               // evaluation length (4 L_train); also the encoding's max_positions
+    size_t eval_seqs;              // evaluation sequences (1000)
+    size_t eval_chunk;             // sequences per evaluation forward pass
+    unsigned long seed;            // the run's seed
+} CopyConfig;
+
+typedef struct {
+    size_t n_params;               // trainable numbers, encoding included
+    size_t n_pe;                   // the encoding's share of them
+    double *loss;                  // (steps,) training loss at each step, before the update
+    double *accuracy;              // (eval_len,) fraction correct at each position (NAN at 0: no target)
+    double *accuracy_train_len;    // (train_len,) the same on sequences of the training length
+    double *pe_initial;            // (n_pe,) the encoding's parameters before training
+    double *pe_final;              // (n_pe,) ... and after
+    double *E_initial, *E_final;   // (V*d,) the token embeddings before and after
+    double train_seconds, eval_seconds;
+    int status;                    // GSL status of the run
+} CopyRun;
+
+// The stream seed of 'stream' (0..3 above) for a run seed.
+unsigned long copy_stream_seed(unsigned long seed, unsigned stream);
+
+// Fill a->tokens uniformly, a->targets with the previous token and a->weights
+// with 1/(B (T-1)) at t >= 1, 0 at t = 0 (the loss is the mean over targets).
+void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng);
+
+// Train and evaluate one run. Allocates the arrays in 'run' (free with
+// copy_run_free). Returns run->status.
+int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run);
+void copy_run_free(CopyRun *run);
+
+// Training throughput alone: 'steps' steps of the configuration, returns the
+// seconds they took (for benchmarks). Negative on failure.
+double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding, long steps);
+
+#endif

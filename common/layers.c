@@ -1,0 +1,179 @@
+// layers.c: see layers.h.
+#include "layers.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <math.h>
+
+
+// ---- embedding ------------------------------------------------------------------
+
+int layer_embedding_forward(gsl_matrix *out, const size_t *tokens, const gsl_matrix *E) {
+    if (out->size2 != E->size2) GSL_ERROR("embedding: out must be (N,d) with E (V,d)", GSL_EBADLEN);
+    size_t d = E->size2;
+    for (size_t n = 0; n < out->size1; n++) {
+        if (tokens[n] >= E->size1) GSL_ERROR("embedding: token id out of range", GSL_EINVAL);
+        const double *row = gsl_matrix_const_ptr(E, tokens[n], 0);
+        double *dst = gsl_matrix_ptr(out, n, 0);
+        for (size_t j = 0; j < d; j++) dst[j] = row[j];                          // out[n] = E[tokens[n]]
+    }
+    return GSL_SUCCESS;
+}
+
+int layer_embedding_backward(gsl_matrix *dE, const gsl_matrix *dout, const size_t *tokens) {
+    if (dout->size2 != dE->size2) GSL_ERROR("embedding: dout must be (N,d) with dE (V,d)", GSL_EBADLEN);
+    size_t d = dE->size2;
+    // forward: out[n] = E[tokens[n]]   =>   dE[tokens[n]] += dout[n]
+    // (raw row pointers: this scatter runs four times per training step)
+    for (size_t n = 0; n < dout->size1; n++) {
+        if (tokens[n] >= dE->size1) GSL_ERROR("embedding: token id out of range", GSL_EINVAL);
+        const double *src = gsl_matrix_const_ptr(dout, n, 0);
+        double *row = gsl_matrix_ptr(dE, tokens[n], 0);
+        for (size_t j = 0; j < d; j++) row[j] += src[j];
+    }
+    return GSL_SUCCESS;
+}
+
+// ---- linear -------------------------------------------------------------------------
+
+int layer_linear_forward(gsl_matrix *out, const gsl_matrix *in, const gsl_matrix *W, const gsl_vector *b) {
+    if (in->size2 != W->size1 || out->size1 != in->size1 || out->size2 != W->size2 || b->size != W->size2)
+        GSL_ERROR("linear: shapes must be in (N,n), W (n,m), b (m), out (N,m)", GSL_EBADLEN);
+    // out = 1 b^T, then out += in W
+    for (size_t n = 0; n < out->size1; n++) {
+        gsl_vector_view row = gsl_matrix_row(out, n);
+        gsl_vector_memcpy(&row.vector, b);
+    }
+    return gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, in, W, 1.0, out);
+}
+
+int layer_linear_backward(gsl_matrix *din, gsl_matrix *dW, gsl_vector *db, const gsl_matrix *dout,
+                          const gsl_matrix *in, const gsl_matrix *W, const gsl_vector *ones) {
+    if (in->size2 != W->size1 || dout->size1 != in->size1 || dout->size2 != W->size2 ||
+        dW->size1 != W->size1 || dW->size2 != W->size2 || db->size != W->size2 || ones->size != in->size1 ||
+        (din && (din->size1 != in->size1 || din->size2 != in->size2)))
+        GSL_ERROR("linear backward: shapes do not match the forward", GSL_EBADLEN);
+    // forward: out = in W + 1 b^T
+    int status = GSL_SUCCESS;
+    if (din) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, dout, W, 1.0, din);    // din += dout W^T
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, in, dout, 1.0, dW);  // dW += in^T dout
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemv(CblasTrans, 1.0, dout, ones, 1.0, db);     // db += dout^T 1
+    return status;
+}
+
+// ---- attention scores -----------------------------------------------------------------
+
+int layer_scores_forward(gsl_matrix *S, const gsl_matrix *Q, const gsl_matrix *K, double scale) {
+    if (Q->size2 != K->size2 || S->size1 != Q->size1 || S->size2 != K->size1)
+        GSL_ERROR("scores: shapes must be Q (T,d_k), K (T,d_k), S (T,T)", GSL_EBADLEN);
+    return gsl_blas_dgemm(CblasNoTrans, CblasTrans, scale, Q, K, 0.0, S);         // S = scale Q K^T
+}
+
+int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, const gsl_matrix *Q,
+                          const gsl_matrix *K, double scale) {
+    if (Q->size2 != K->size2 || dS->size1 != Q->size1 || dS->size2 != K->size1 || dQ->size1 != Q->size1 ||
+        dQ->size2 != Q->size2 || dK->size1 != K->size1 || dK->size2 != K->size2)
+        GSL_ERROR("scores backward: shapes do not match the forward", GSL_EBADLEN);
+    // forward: S = scale Q K^T
+    int status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, scale, dS, K, 1.0, dQ);      // dQ += scale dS K
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, scale, dS, Q, 1.0, dK);  // dK += scale dS^T Q
+    return status;
+}
+
+// ---- softmax over rows -----------------------------------------------------------------
+
+// One row of a softmax, max-subtracted for stability: out[s] = exp(in[s]-max) / sum.
+static void softmax_row(double *out, const double *in, size_t n) {
+    double max = in[0];
+    for (size_t s = 1; s < n; s++) max = in[s] > max ? in[s] : max;
+    double sum = 0.0;
+    for (size_t s = 0; s < n; s++) sum += out[s] = exp(in[s] - max);
+    double inv = 1.0 / sum;
+    for (size_t s = 0; s < n; s++) out[s] *= inv;
+}
+
+int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S) {
+    if (A->size1 != S->size1 || A->size2 != S->size2 || S->size2 == 0)
+        GSL_ERROR("softmax: A and S must match", GSL_EBADLEN);
+    // A = softmax_rows(S), row by row on raw pointers (the hot loop of training)
+    for (size_t t = 0; t < S->size1; t++) {
+        softmax_row(gsl_matrix_ptr(A, t, 0), gsl_matrix_const_ptr(S, t, 0), S->size2);
+    }
+    return GSL_SUCCESS;
+}
+
+int layer_softmax_backward(gsl_matrix *dS, const gsl_matrix *dA, const gsl_matrix *A) {
+    if (dS->size1 != A->size1 || dS->size2 != A->size2 || dA->size1 != A->size1 || dA->size2 != A->size2)
+        GSL_ERROR("softmax backward: shapes must match", GSL_EBADLEN);
+    // forward: A[t,s] = exp(S[t,s]) / sum_u exp(S[t,u])
+    //   => dS[t,s] = A[t,s] (dA[t,s] - sum_u dA[t,u] A[t,u])
+    for (size_t t = 0; t < A->size1; t++) {
+        gsl_vector_const_view a = gsl_matrix_const_row(A, t), da = gsl_matrix_const_row(dA, t);
+        double dot;
+        gsl_blas_ddot(&a.vector, &da.vector, &dot);
+        const double *a_row = gsl_matrix_const_ptr(A, t, 0), *da_row = gsl_matrix_const_ptr(dA, t, 0);
+        double *ds_row = gsl_matrix_ptr(dS, t, 0);
+        for (size_t s = 0; s < A->size2; s++) ds_row[s] = a_row[s] * (da_row[s] - dot);
+    }
+    return GSL_SUCCESS;
+}
+
+// ---- weighted sum of values ------------------------------------------------------------
+
+int layer_mix_forward(gsl_matrix *O, const gsl_matrix *A, const gsl_matrix *V) {
+    if (A->size2 != V->size1 || O->size1 != A->size1 || O->size2 != V->size2)
+        GSL_ERROR("mix: shapes must be A (T,T), V (T,d_v), O (T,d_v)", GSL_EBADLEN);
+    return gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, A, V, 0.0, O);         // O = A V
+}
+
+int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, const gsl_matrix *A,
+                       const gsl_matrix *V) {
+    if (A->size2 != V->size1 || dO->size1 != A->size1 || dO->size2 != V->size2 || dA->size1 != A->size1 ||
+        dA->size2 != A->size2 || dV->size1 != V->size1 || dV->size2 != V->size2)
+        GSL_ERROR("mix backward: shapes do not match the forward", GSL_EBADLEN);
+    // forward: O = A V
+    int status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, dO, V, 0.0, dA);         // dA = dO V^T
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, A, dO, 1.0, dV);  // dV += A^T dO
+    return status;
+}
+
+// ---- softmax + cross-entropy --------------------------------------------------------------
+
+int layer_crossentropy_forward(gsl_matrix *probs, double *loss, const gsl_matrix *logits,
+                               const size_t *targets, const gsl_vector *weights) {
+    if (probs->size1 != logits->size1 || probs->size2 != logits->size2 || weights->size != logits->size1)
+        GSL_ERROR("cross-entropy: probs (N,V), logits (N,V), weights (N,)", GSL_EBADLEN);
+    int status = layer_softmax_forward(probs, logits);                            // probs = softmax(logits)
+    if (status != GSL_SUCCESS) return status;
+    double sum = 0.0;
+    for (size_t n = 0; n < probs->size1; n++) {
+        double w = gsl_vector_get(weights, n);
+        if (w == 0.0) continue;                                                   // no target at this row
+        if (targets[n] >= probs->size2) GSL_ERROR("cross-entropy: target out of range", GSL_EINVAL);
+        sum += -w * log(gsl_matrix_get(probs, n, targets[n]));                    // loss = sum_n w_n (-log p)
+    }
+    *loss = sum;
+    return GSL_SUCCESS;
+}
+
+int layer_crossentropy_backward(gsl_matrix *dlogits, const gsl_matrix *probs, const size_t *targets,
+                                const gsl_vector *weights) {
+    if (dlogits->size1 != probs->size1 || dlogits->size2 != probs->size2 || weights->size != probs->size1)
+        GSL_ERROR("cross-entropy backward: shapes must match", GSL_EBADLEN);
+    // forward: loss = sum_n w_n (-log softmax(logits_n)[target_n])
+    //   => dlogits_n = w_n (probs_n - onehot(target_n))
+    for (size_t n = 0; n < probs->size1; n++) {
+        double w = gsl_vector_get(weights, n);
+        gsl_vector_view drow = gsl_matrix_row(dlogits, n);
+        if (w == 0.0) {
+            gsl_vector_set_zero(&drow.vector);
+            continue;
+        }
+        if (targets[n] >= probs->size2) GSL_ERROR("cross-entropy: target out of range", GSL_EINVAL);
+        gsl_vector_const_view prow = gsl_matrix_const_row(probs, n);
+        gsl_vector_memcpy(&drow.vector, &prow.vector);
+        *gsl_vector_ptr(&drow.vector, targets[n]) -= 1.0;
+        gsl_vector_scale(&drow.vector, w);
+    }
+    return GSL_SUCCESS;
+}

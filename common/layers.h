@@ -1,0 +1,72 @@
+// layers.h: forward/backward pairs for a tiny Transformer layer, llm.c style.
+//
+// Every layer is a pair layer_X_forward / layer_X_backward. The backward
+// restates the forward line it differentiates and ACCUMULATES (+=) into the
+// gradient buffers it is given, as llm.c does, so the caller zeroes the
+// gradients once per step and several uses of one tensor simply add up.
+//
+// Row convention (one token per row):
+//   N  rows (a batch of B sequences of length T stacked: N = B*T)
+//   V  vocabulary size, d model width, m an output width
+//   T  length of one sequence inside the attention layers
+//
+// Functions return GSL status codes: GSL_EBADLEN for mismatched shapes,
+// GSL_EINVAL for a token id out of range, GSL_SUCCESS otherwise.
+#ifndef WORKBOOK_LAYERS_H
+#define WORKBOOK_LAYERS_H
+
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+#include <stddef.h>
+
+// ---- embedding lookup: out[n] = E[tokens[n]] ----------------------------------
+// tokens (N,) ids in [0, V); E (V,d); out (N,d).
+// The lookup is the product onehot(tokens) (N,V) times E (Doc C §七), so its
+// gradient is dE += onehot^T dout: each used row receives the sum of dout over
+// the positions holding that token, and an unused row receives exactly 0.
+int layer_embedding_forward(gsl_matrix *out, const size_t *tokens, const gsl_matrix *E);
+int layer_embedding_backward(gsl_matrix *dE, const gsl_matrix *dout, const size_t *tokens);
+
+// ---- linear: out = in W + 1 b^T -------------------------------------------------
+// in (N,n); W (n,m); b (m,); out (N,m).
+// Backward: din += dout W^T (skipped when din is NULL); dW += in^T dout;
+// db += dout^T 1 (column sums). 'ones' is an (N,) vector of 1.0 supplied by the
+// caller so the column sums go through BLAS too.
+int layer_linear_forward(gsl_matrix *out, const gsl_matrix *in, const gsl_matrix *W, const gsl_vector *b);
+int layer_linear_backward(gsl_matrix *din, gsl_matrix *dW, gsl_vector *db, const gsl_matrix *dout,
+                          const gsl_matrix *in, const gsl_matrix *W, const gsl_vector *ones);
+
+// ---- attention scores: S = scale Q K^T ----------------------------------------
+// Q, K (T,d_k); S (T,T) row = query t, column = key s; scale = 1/sqrt(d_k).
+// Backward: dQ += scale dS K; dK += scale dS^T Q.
+int layer_scores_forward(gsl_matrix *S, const gsl_matrix *Q, const gsl_matrix *K, double scale);
+int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, const gsl_matrix *Q,
+                          const gsl_matrix *K, double scale);
+
+// ---- softmax over each row: A = softmax_rows(S) ---------------------------------
+// S, A (T,T) (any number of columns: the cross-entropy uses it on (N,V) logits).
+// Forward subtracts each row's maximum first, as softmax_rows (attention.h) does.
+// Backward: dS = A o (dA - rowsum(dA o A)) (o = elementwise), written (not
+// accumulated) into dS because the scores feed nothing else.
+int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S);
+int layer_softmax_backward(gsl_matrix *dS, const gsl_matrix *dA, const gsl_matrix *A);
+
+// ---- weighted sum of values: O = A V ---------------------------------------------
+// A (T,T); V (T,d_v); O (T,d_v).
+// Backward: dA = dO V^T (written); dV += A^T dO.
+int layer_mix_forward(gsl_matrix *O, const gsl_matrix *A, const gsl_matrix *V);
+int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, const gsl_matrix *A,
+                       const gsl_matrix *V);
+
+// ---- softmax + cross-entropy over the vocabulary -----------------------------
+// logits (N,V); targets (N,) ids in [0, V); weights (N,) the weight of each
+// row in the loss (1/count for rows with a target, 0 for rows without);
+// probs (N,V) written. Returns the weighted loss sum_n w_n * -log probs[n, target_n]
+// in *loss.
+// Backward: dlogits = w_n (probs - onehot(target_n)) (written, not accumulated).
+int layer_crossentropy_forward(gsl_matrix *probs, double *loss, const gsl_matrix *logits,
+                               const size_t *targets, const gsl_vector *weights);
+int layer_crossentropy_backward(gsl_matrix *dlogits, const gsl_matrix *probs, const size_t *targets,
+                                const gsl_vector *weights);
+
+#endif

@@ -1,0 +1,119 @@
+// posenc.c: see posenc.h.
+#include "posenc.h"
+
+#include <gsl/gsl_randist.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pe_table.h"
+
+// ---- the no-op hooks every encoding starts with ---------------------------------
+
+static void noop_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
+    (void)pe, (void)params, (void)rng;
+}
+static void noop_input_forward(const PosEncoding *pe, const double *params, gsl_matrix *X) {
+    (void)pe, (void)params, (void)X;
+}
+static void noop_input_backward(const PosEncoding *pe, double *dparams, const gsl_matrix *dX) {
+    (void)pe, (void)dparams, (void)dX;
+}
+static void noop_qk_forward(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K) {
+    (void)pe, (void)params, (void)Q, (void)K;
+}
+static void noop_qk_backward(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
+                             gsl_matrix *dK) {
+    (void)pe, (void)params, (void)dparams, (void)dQ, (void)dK;
+}
+static void noop_score_forward(const PosEncoding *pe, const double *params, gsl_matrix *S) {
+    (void)pe, (void)params, (void)S;
+}
+static void noop_score_backward(const PosEncoding *pe, const double *params, double *dparams,
+                                const gsl_matrix *dS) {
+    (void)pe, (void)params, (void)dparams, (void)dS;
+}
+static void noop_free_state(PosEncoding *pe) { (void)pe; }
+
+PosEncoding *posenc_alloc(const char *name, size_t d, size_t max_positions, size_t n_params) {
+    if (d == 0 || d % 2 != 0 || max_positions == 0) return NULL;
+    PosEncoding *pe = calloc(1, sizeof *pe);
+    if (pe == NULL) return NULL;
+    *pe = (PosEncoding){
+        .name = name, .d = d, .max_positions = max_positions, .n_params = n_params,
+        .init_params = noop_init, .input_forward = noop_input_forward, .input_backward = noop_input_backward,
+        .qk_forward = noop_qk_forward, .qk_backward = noop_qk_backward,
+        .score_forward = noop_score_forward, .score_backward = noop_score_backward,
+        .free_state = noop_free_state,
+    };
+    return pe;
+}
+
+void posenc_free(PosEncoding *pe) {
+    if (pe == NULL) return;
+    pe->free_state(pe);
+    if (pe->fixed) gsl_matrix_free(pe->fixed);
+    free(pe);
+}
+
+_gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params) {
+    return gsl_matrix_const_view_array(params, pe->max_positions, pe->d);
+}
+
+// ---- none ---------------------------------------------------------------------------
+
+PosEncoding *posenc_none(size_t d, size_t max_positions) { return posenc_alloc("none", d, max_positions, 0); }
+
+// ---- learned table: x_t += P[t], P (max_positions,d) trainable ----------------------
+
+static void learned_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
+    for (size_t i = 0; i < pe->n_params; i++) params[i] = gsl_ran_gaussian(rng, 1.0);   // N(0,1), like E
+}
+
+static void learned_input_forward(const PosEncoding *pe, const double *params, gsl_matrix *X) {
+    // X (T,d): X[t] += P[t] for t < T
+    gsl_matrix_const_view P = gsl_matrix_const_view_array(params, X->size1, pe->d);
+    gsl_matrix_add(X, &P.matrix);
+}
+
+static void learned_input_backward(const PosEncoding *pe, double *dparams, const gsl_matrix *dX) {
+    // forward: X[t] += P[t]   =>   dP[t] += dX[t]; rows t >= T get nothing
+    gsl_matrix_view dP = gsl_matrix_view_array(dparams, dX->size1, pe->d);
+    gsl_matrix_add(&dP.matrix, dX);
+}
+
+PosEncoding *posenc_learned(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("learned", d, max_positions, max_positions * d);
+    if (pe == NULL) return NULL;
+    pe->init_params = learned_init;
+    pe->input_forward = learned_input_forward;
+    pe->input_backward = learned_input_backward;
+    return pe;
+}
+
+// ---- sinusoidal: x_t += P_t, the fixed table of pe_table.h -----------------------
+
+static void fixed_input_forward(const PosEncoding *pe, const double *params, gsl_matrix *X) {
+    (void)params;
+    // X (T,d): X[t] += P_t
+    gsl_matrix_const_view P = gsl_matrix_const_submatrix(pe->fixed, 0, 0, X->size1, pe->d);
+    gsl_matrix_add(X, &P.matrix);
+}
+
+PosEncoding *posenc_sinusoidal(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("sinusoidal", d, max_positions, 0);
+    if (pe == NULL) return NULL;
+    pe->fixed = gsl_matrix_alloc(max_positions, d);
+    if (pe->fixed == NULL || pe_table_fill(pe->fixed, 0.0) != 0) {
+        posenc_free(pe);
+        return NULL;
+    }
+    pe->input_forward = fixed_input_forward;   // nothing to learn: input_backward stays a no-op
+    return pe;
+}
+
+PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions) {
+    if (strcmp(name, "none") == 0) return posenc_none(d, max_positions);
+    if (strcmp(name, "learned") == 0) return posenc_learned(d, max_positions);
+    if (strcmp(name, "sinusoidal") == 0) return posenc_sinusoidal(d, max_positions);
+    return NULL;
+}

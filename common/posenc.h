@@ -1,0 +1,85 @@
+// posenc.h: positional encodings as plug-ins for the tiny attention model
+// (common/tiny_model.h).
+//
+// A model does not know which encoding it carries. It calls the same hooks at
+// the same three places of every forward and backward pass, and each encoding
+// fills in the hooks it needs (the others are no-ops installed by
+// posenc_finish, so the model never tests which encoding it has):
+//
+//   where in the forward        hook                 who uses it
+//   x_t = E[token_t] (+ p_t)    input_forward        learned table, sinusoidal
+//   q_t, k_t after W_Q, W_K     qk_forward           RoPE (rotate q_t, k_s by t, s)
+//   S[t,s] after the 1/sqrt(d)  score_forward        ALiBi (add -m|t-s|, or separate
+//                                                    slopes left and right of t)
+//
+// Every forward hook has a backward twin that receives the gradient of what
+// the forward hook wrote and (a) accumulates (+=) the encoding's parameter
+// gradient into 'dparams', (b) for qk_backward, turns dQ, dK (gradients of the
+// rotated q, k) into gradients of the unrotated ones, in place.
+//
+// Contract of input_forward: it ADDS to row t a vector p_t that depends on the
+// position t (and the parameters) only, never on X. The model relies on this:
+// it applies the hook once per step to a zero (T,d) block to get p_0..p_{T-1}
+// and projects those rows once (tiny_model.h).
+//
+// Parameters: an encoding with trainable numbers declares n_params; the model
+// allocates them inside its own parameter block (so the optimiser treats them
+// like any weight) and hands the encoding its slice: 'params' (n_params) and
+// 'dparams' (n_params). init_params draws their initial values.
+//
+// Shapes (one sequence, positions 0..T-1, T <= max_positions):
+//   X, dX (T,d) rows = positions; Q, K, dQ, dK (T,d) (views, possibly strided);
+//   S, dS (T,T) row = query t, column = key s.
+//
+// Chapter 7 adds RoPE and ALiBi by writing a constructor that fills this
+// struct (see posenc_learned in posenc.c for the pattern) and calls posenc_finish.
+#ifndef WORKBOOK_POSENC_H
+#define WORKBOOK_POSENC_H
+
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_rng.h>
+#include <stddef.h>
+
+typedef struct PosEncoding PosEncoding;
+
+struct PosEncoding {
+    const char *name;              // "none", "learned", "sinusoidal", ...
+    size_t d;                      // model width
+    size_t max_positions;          // positions 0 .. max_positions-1 can be encoded
+    size_t n_params;               // trainable numbers (learned table: max_positions*d)
+    gsl_matrix *fixed;             // a fixed table (max_positions,d) if the encoding has one, else NULL
+    void *state;                   // anything else the encoding keeps (freed by free_state)
+
+    void (*init_params)(const PosEncoding *pe, double *params, const gsl_rng *rng);
+    void (*input_forward)(const PosEncoding *pe, const double *params, gsl_matrix *X);
+    void (*input_backward)(const PosEncoding *pe, double *dparams, const gsl_matrix *dX);
+    void (*qk_forward)(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K);
+    void (*qk_backward)(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
+                        gsl_matrix *dK);
+    void (*score_forward)(const PosEncoding *pe, const double *params, gsl_matrix *S);
+    void (*score_backward)(const PosEncoding *pe, const double *params, double *dparams, const gsl_matrix *dS);
+    void (*free_state)(PosEncoding *pe);
+};
+
+// The three encodings of chapter 6. Each returns NULL for d odd or zero,
+// max_positions zero, or out of memory.
+//   none        no position at all (NoPE)
+//   learned     a table (max_positions,d) of trainable rows, initialised N(0,1);
+//               row t is added to x_t, so a row no sequence reaches gets no gradient
+//   sinusoidal  the fixed table of pe_table.h (no parameters)
+PosEncoding *posenc_none(size_t d, size_t max_positions);
+PosEncoding *posenc_learned(size_t d, size_t max_positions);
+PosEncoding *posenc_sinusoidal(size_t d, size_t max_positions);
+
+// By name ("none", "learned", "sinusoidal"); NULL for an unknown name.
+PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions);
+
+// Allocate an encoding with every hook a no-op (constructors start here).
+PosEncoding *posenc_alloc(const char *name, size_t d, size_t max_positions, size_t n_params);
+
+void posenc_free(PosEncoding *pe);
+
+// The learned table inside a parameter slice: (max_positions,d), row-major.
+_gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params);
+
+#endif

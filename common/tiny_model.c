@@ -1,0 +1,330 @@
+// tiny_model.c: see tiny_model.h.
+#include "tiny_model.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_randist.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layers.h"
+
+// Lay the tensors out in the block in a fixed order: E, W_QKV, b_QKV, W_O, b_O, W_U, b_U, pe.
+static TinyTensors tensors_view(double *block, size_t V, size_t d) {
+    TinyTensors t;
+    double *p = block;
+    t.E = gsl_matrix_view_array(p, V, d), p += V * d;
+    t.W_QKV = gsl_matrix_view_array(p, d, 3 * d), p += 3 * d * d;
+    t.b_QKV = gsl_vector_view_array(p, 3 * d), p += 3 * d;
+    t.W_O = gsl_matrix_view_array(p, d, d), p += d * d;
+    t.b_O = gsl_vector_view_array(p, d), p += d;
+    t.W_U = gsl_matrix_view_array(p, d, V), p += d * V;
+    t.b_U = gsl_vector_view_array(p, V), p += V;
+    t.pe = p;
+    return t;
+}
+
+TinyModel *tiny_model_new(size_t V, const PosEncoding *pe) {
+    if (pe == NULL || V == 0) return NULL;
+    size_t d = pe->d;
+    TinyModel *m = calloc(1, sizeof *m);
+    if (m == NULL) return NULL;
+    m->V = V;
+    m->d = d;
+    m->pe = pe;
+    m->n_model = V * d + 3 * d * d + 3 * d + d * d + d + d * V + V;
+    m->n_params = m->n_model + pe->n_params;
+    m->params = calloc(m->n_params + 1, sizeof *m->params);   // +1: the pe slice may be empty
+    m->grads = calloc(m->n_params + 1, sizeof *m->grads);
+    if (m->params == NULL || m->grads == NULL) {
+        tiny_model_free(m);
+        return NULL;
+    }
+    m->p = tensors_view(m->params, V, d);
+    m->g = tensors_view(m->grads, V, d);
+    return m;
+}
+
+void tiny_model_free(TinyModel *m) {
+    if (m == NULL) return;
+    free(m->params);
+    free(m->grads);
+    free(m);
+}
+
+static void uniform_fill(double *x, size_t n, double a, const gsl_rng *rng) {
+    for (size_t i = 0; i < n; i++) x[i] = gsl_ran_flat(rng, -a, a);
+}
+
+void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng) {
+    size_t d = m->d;
+    double bound = 1.0 / sqrt((double)d);   // every linear layer here has fan-in d
+    gsl_matrix *E = &m->p.E.matrix;
+    for (size_t v = 0; v < m->V; v++)
+        for (size_t j = 0; j < d; j++) gsl_matrix_set(E, v, j, gsl_ran_gaussian(rng, 1.0));
+    uniform_fill(m->p.W_QKV.matrix.data, 3 * d * d, bound, rng);
+    uniform_fill(m->p.b_QKV.vector.data, 3 * d, bound, rng);
+    uniform_fill(m->p.W_O.matrix.data, d * d, bound, rng);
+    uniform_fill(m->p.b_O.vector.data, d, bound, rng);
+    uniform_fill(m->p.W_U.matrix.data, d * m->V, bound, rng);
+    uniform_fill(m->p.b_U.vector.data, m->V, bound, rng);
+    m->pe->init_params(m->pe, m->p.pe, pe_rng);
+}
+
+void tiny_zero_grads(TinyModel *m) { memset(m->grads, 0, m->n_params * sizeof *m->grads); }
+
+TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
+    if (B == 0 || T == 0 || T > m->pe->max_positions) return NULL;
+    TinyActs *a = calloc(1, sizeof *a);
+    if (a == NULL) return NULL;
+    size_t N = B * T, d = m->d, V = m->V;
+    a->B = B, a->T = T, a->N = N;
+    a->tokens = calloc(N, sizeof *a->tokens);
+    a->targets = calloc(N, sizeof *a->targets);
+    a->Xpos = gsl_matrix_alloc(T, d);
+    a->Tok3 = gsl_matrix_alloc(V, 3 * d);
+    a->Pos3 = gsl_matrix_alloc(T, 3 * d);
+    a->dXpos = gsl_matrix_alloc(T, d);
+    a->dTok3 = gsl_matrix_alloc(V, 3 * d);
+    a->dPos3 = gsl_matrix_alloc(T, 3 * d);
+    a->W_eff = gsl_matrix_alloc(d, 3 * d);
+    a->dW_eff = gsl_matrix_alloc(d, 3 * d);
+    a->b_eff = gsl_vector_alloc(3 * d);
+    a->db_eff = gsl_vector_alloc(3 * d);
+    a->weights = gsl_vector_calloc(N);
+    a->ones = gsl_vector_alloc(N > V ? N : V);
+    a->X = gsl_matrix_alloc(N, d);
+    a->QKV = gsl_matrix_alloc(N, 3 * d);
+    a->A = gsl_matrix_alloc(N, T);
+    a->Att = gsl_matrix_alloc(N, d);
+    a->H = gsl_matrix_alloc(N, d);
+    a->logits = gsl_matrix_alloc(N, V);
+    a->probs = gsl_matrix_alloc(N, V);
+    a->dX = gsl_matrix_alloc(N, d);
+    a->dQKV = gsl_matrix_alloc(N, 3 * d);
+    a->dH = gsl_matrix_alloc(N, d);
+    a->dlogits = gsl_matrix_alloc(N, V);
+    a->S = gsl_matrix_alloc(T, T);
+    a->dS = gsl_matrix_alloc(T, T);
+    a->dA = gsl_matrix_alloc(T, T);
+    if (!a->tokens || !a->targets || !a->Xpos || !a->Tok3 || !a->Pos3 || !a->dXpos || !a->dTok3 ||
+        !a->dPos3 || !a->W_eff || !a->dW_eff || !a->b_eff || !a->db_eff || !a->weights || !a->ones || !a->X || !a->QKV || !a->A || !a->Att ||
+        !a->H || !a->logits || !a->probs || !a->dX || !a->dQKV || !a->dH || !a->dlogits || !a->S ||
+        !a->dS || !a->dA) {
+        tiny_acts_free(a);
+        return NULL;
+    }
+    gsl_vector_set_all(a->ones, 1.0);
+    return a;
+}
+
+void tiny_acts_free(TinyActs *a) {
+    if (a == NULL) return;
+    free(a->tokens);
+    free(a->targets);
+    gsl_matrix *mats[] = {a->X,     a->QKV,  a->A,     a->Att,   a->H,     a->logits, a->probs, a->dX,
+                          a->dQKV,  a->dH,    a->dlogits, a->S,   a->dS,     a->dA,    a->Xpos,
+                          a->Tok3,  a->Pos3, a->dXpos, a->dTok3, a->dPos3, a->W_eff, a->dW_eff};
+    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
+        if (mats[i]) gsl_matrix_free(mats[i]);
+    if (a->weights) gsl_vector_free(a->weights);
+    if (a->ones) gsl_vector_free(a->ones);
+    if (a->b_eff) gsl_vector_free(a->b_eff);
+    if (a->db_eff) gsl_vector_free(a->db_eff);
+    free(a);
+}
+
+// Views of one sequence b: rows bT..bT+T-1.
+static gsl_matrix_view rows_of(gsl_matrix *M, const TinyActs *a, size_t b, size_t col, size_t width) {
+    return gsl_matrix_submatrix(M, b * a->T, col, a->T, width);
+}
+
+// M_b += block for every sequence b: M (N,w) seen as (B, T*w), block (T,w) as
+// one row of T*w, added to every row by a BLAS rank-1 update with ones (B,).
+static int add_to_every_sequence(gsl_matrix *M, const gsl_matrix *block, const TinyActs *a) {
+    gsl_matrix_view Mb = gsl_matrix_view_array(M->data, a->B, block->size1 * block->size2);
+    gsl_vector_const_view flat = gsl_vector_const_view_array(block->data, block->size1 * block->size2);
+    gsl_vector_const_view ones = gsl_vector_const_subvector(a->ones, 0, a->B);
+    return gsl_blas_dger(1.0, &ones.vector, &flat.vector, &Mb.matrix);
+}
+
+// block += sum over sequences b of M_b (the backward of add_to_every_sequence):
+// (B, T*w)^T ones (B,), one BLAS matrix-vector product.
+static int sum_over_sequences(gsl_matrix *block, const gsl_matrix *M, const TinyActs *a) {
+    gsl_matrix_const_view Mb = gsl_matrix_const_view_array(M->data, a->B, block->size1 * block->size2);
+    gsl_vector_view flat = gsl_vector_view_array(block->data, block->size1 * block->size2);
+    gsl_vector_const_view ones = gsl_vector_const_subvector(a->ones, 0, a->B);
+    return gsl_blas_dgemv(CblasTrans, 1.0, &Mb.matrix, &ones.vector, 1.0, &flat.vector);
+}
+
+int tiny_embed(const TinyModel *m, TinyActs *a) {
+    // Xpos (T,d) = the encoding's p_0..p_{T-1}: its input hook applied to zeros (a no-op for NoPE)
+    gsl_matrix_set_zero(a->Xpos);
+    m->pe->input_forward(m->pe, m->p.pe, a->Xpos);
+    // X (N,d) = E[tokens] + Xpos[positions]
+    int status = layer_embedding_forward(a->X, a->tokens, &m->p.E.matrix);
+    return status == GSL_SUCCESS ? add_to_every_sequence(a->X, a->Xpos, a) : status;
+}
+
+// W_eff (d,3d) = [W_Q | W_K | W_V W_O], b_eff (3d,) = [b_Q | b_K | b_V W_O]: the value
+// and output projections multiplied once (the "OV circuit", see tiny_model.h).
+static int effective_weights(const TinyModel *m, TinyActs *a) {
+    size_t d = m->d;
+    gsl_matrix_const_view W_QK = gsl_matrix_const_submatrix(&m->p.W_QKV.matrix, 0, 0, d, 2 * d);
+    gsl_matrix_const_view W_V = gsl_matrix_const_submatrix(&m->p.W_QKV.matrix, 0, 2 * d, d, d);
+    gsl_vector_const_view b_QK = gsl_vector_const_subvector(&m->p.b_QKV.vector, 0, 2 * d);
+    gsl_vector_const_view b_V = gsl_vector_const_subvector(&m->p.b_QKV.vector, 2 * d, d);
+    gsl_matrix_view eff_QK = gsl_matrix_submatrix(a->W_eff, 0, 0, d, 2 * d);
+    gsl_matrix_view W_VO = gsl_matrix_submatrix(a->W_eff, 0, 2 * d, d, d);
+    gsl_vector_view beff_QK = gsl_vector_subvector(a->b_eff, 0, 2 * d), b_VO = gsl_vector_subvector(a->b_eff, 2 * d, d);
+    gsl_matrix_memcpy(&eff_QK.matrix, &W_QK.matrix);
+    gsl_vector_memcpy(&beff_QK.vector, &b_QK.vector);
+    int status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &W_V.matrix, &m->p.W_O.matrix, 0.0, &W_VO.matrix);
+    if (status == GSL_SUCCESS)   // b_VO (row) = b_V W_O, i.e. W_O^T b_V
+        status = gsl_blas_dgemv(CblasTrans, 1.0, &m->p.W_O.matrix, &b_V.vector, 0.0, &b_VO.vector);
+    return status;
+}
+
+// Backward of effective_weights: from dW_eff, db_eff to the parameters.
+//   [W_Q|W_K] = W_eff[:, :2d]   =>  dW_Q, dW_K += dW_eff[:, :2d]  (and the biases alike)
+//   W_VO = W_V W_O              =>  dW_V += dW_VO W_O^T,  dW_O += W_V^T dW_VO
+//   b_VO = b_V W_O (rows)       =>  db_V += dW_O-side: W_O db_VO,  dW_O += b_V db_VO^T
+static int effective_weights_backward(TinyModel *m, TinyActs *a) {
+    size_t d = m->d;
+    TinyTensors *p = &m->p, *g = &m->g;
+    gsl_matrix_view dW_QK = gsl_matrix_submatrix(&g->W_QKV.matrix, 0, 0, d, 2 * d);
+    gsl_matrix_view dW_V = gsl_matrix_submatrix(&g->W_QKV.matrix, 0, 2 * d, d, d);
+    gsl_vector_view db_QK = gsl_vector_subvector(&g->b_QKV.vector, 0, 2 * d), db_V = gsl_vector_subvector(&g->b_QKV.vector, 2 * d, d);
+    gsl_matrix_const_view W_V = gsl_matrix_const_submatrix(&p->W_QKV.matrix, 0, 2 * d, d, d);
+    gsl_vector_const_view b_V = gsl_vector_const_subvector(&p->b_QKV.vector, 2 * d, d);
+    gsl_matrix_const_view deff_QK = gsl_matrix_const_submatrix(a->dW_eff, 0, 0, d, 2 * d);
+    gsl_matrix_const_view dW_VO = gsl_matrix_const_submatrix(a->dW_eff, 0, 2 * d, d, d);
+    gsl_vector_const_view dbeff_QK = gsl_vector_const_subvector(a->db_eff, 0, 2 * d), db_VO = gsl_vector_const_subvector(a->db_eff, 2 * d, d);
+    int status = gsl_matrix_add(&dW_QK.matrix, &deff_QK.matrix);
+    if (status == GSL_SUCCESS) status = gsl_vector_add(&db_QK.vector, &dbeff_QK.vector);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, &dW_VO.matrix, &p->W_O.matrix, 1.0, &dW_V.matrix);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, &W_V.matrix, &dW_VO.matrix, 1.0, &g->W_O.matrix);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemv(CblasNoTrans, 1.0, &p->W_O.matrix, &db_VO.vector, 1.0, &db_V.vector);
+    if (status == GSL_SUCCESS) status = gsl_blas_dger(1.0, &b_V.vector, &db_VO.vector, &g->W_O.matrix);
+    return status;
+}
+
+// Attention onward, from QKV = [q | k | v W_O] (N,3d) to the loss.
+static int forward_from_qkv(const TinyModel *m, TinyActs *a) {
+    size_t d = m->d, T = a->T;
+    double scale = 1.0 / sqrt((double)d);
+    int status = GSL_SUCCESS;
+    for (size_t b = 0; b < a->B && status == GSL_SUCCESS; b++) {
+        gsl_matrix_view Q = rows_of(a->QKV, a, b, 0, d), K = rows_of(a->QKV, a, b, d, d);
+        gsl_matrix_view VO = rows_of(a->QKV, a, b, 2 * d, d);
+        gsl_matrix_view A = rows_of(a->A, a, b, 0, T), Att = rows_of(a->Att, a, b, 0, d);
+        m->pe->qk_forward(m->pe, m->p.pe, &Q.matrix, &K.matrix);                 // RoPE would rotate here
+        status = layer_scores_forward(a->S, &Q.matrix, &K.matrix, scale);         // S (T,T) = Q K^T / sqrt(d)
+        if (status != GSL_SUCCESS) break;
+        m->pe->score_forward(m->pe, m->p.pe, a->S);                              // ALiBi would add its bias here
+        status = layer_softmax_forward(&A.matrix, a->S);                          // A (T,T) = softmax_rows(S)
+        if (status == GSL_SUCCESS)                                                // Att_b (T,d) = A (V W_O) = (A V) W_O
+            status = layer_mix_forward(&Att.matrix, &A.matrix, &VO.matrix);
+    }
+    // H (N,d) = X + Att W_O + b_O  (Att already carries W_O)
+    if (status == GSL_SUCCESS) {
+        gsl_vector_view ones = gsl_vector_subvector(a->ones, 0, a->N);
+        gsl_matrix_memcpy(a->H, a->Att);
+        status = gsl_matrix_add(a->H, a->X);
+        if (status == GSL_SUCCESS) status = gsl_blas_dger(1.0, &ones.vector, &m->p.b_O.vector, a->H);   // + 1 b_O^T
+    }
+    // logits (N,V) = H W_U + b_U; loss and probs
+    if (status == GSL_SUCCESS) status = layer_linear_forward(a->logits, a->H, &m->p.W_U.matrix, &m->p.b_U.vector);
+    if (status == GSL_SUCCESS)
+        status = layer_crossentropy_forward(a->probs, &a->loss, a->logits, a->targets, a->weights);
+    return status;
+}
+
+int tiny_forward_body(const TinyModel *m, TinyActs *a) {
+    // QKV (N,3d) = X (N,d) W_eff (d,3d) + b_eff: the plain product
+    int status = effective_weights(m, a);
+    if (status == GSL_SUCCESS) status = layer_linear_forward(a->QKV, a->X, a->W_eff, a->b_eff);
+    return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
+}
+
+int tiny_forward(const TinyModel *m, TinyActs *a) {
+    int status = tiny_embed(m, a);
+    if (status == GSL_SUCCESS) status = effective_weights(m, a);
+    // Tok3 (V,3d) = E W_eff + b_eff; Pos3 (T,3d) = Xpos W_eff (+ 0: the bias is counted once, in Tok3)
+    if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &m->p.E.matrix, a->W_eff, a->b_eff);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
+    // QKV (N,3d) = Tok3[tokens] + Pos3[positions]  (= X W_eff + b_eff, see tiny_model.h)
+    if (status == GSL_SUCCESS) status = layer_embedding_forward(a->QKV, a->tokens, a->Tok3);
+    if (status == GSL_SUCCESS) status = add_to_every_sequence(a->QKV, a->Pos3, a);
+    return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
+}
+
+int tiny_backward(TinyModel *m, TinyActs *a) {
+    size_t d = m->d, T = a->T;
+    double scale = 1.0 / sqrt((double)d);
+    TinyTensors *p = &m->p, *g = &m->g;
+    gsl_vector_view ones_n = gsl_vector_subvector(a->ones, 0, a->N), ones_v = gsl_vector_subvector(a->ones, 0, m->V);
+    // loss = sum_n w_n (-log softmax(logits_n)[target_n])  =>  dlogits (N,V)
+    int status = layer_crossentropy_backward(a->dlogits, a->probs, a->targets, a->weights);
+    // logits = H W_U + b_U  =>  dH = dlogits W_U^T, dW_U += H^T dlogits, db_U += colsum
+    gsl_matrix_set_zero(a->dH);
+    if (status == GSL_SUCCESS)
+        status = layer_linear_backward(a->dH, &g->W_U.matrix, &g->b_U.vector, a->dlogits, a->H, &p->W_U.matrix,
+                                       &ones_n.vector);
+    // H = X + Att + b_O  =>  dX = dH (residual, used below), dAtt = dH, db_O += colsum(dH)
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemv(CblasTrans, 1.0, a->dH, &ones_n.vector, 1.0, &g->b_O.vector);
+    gsl_matrix_set_zero(a->dQKV);
+    for (size_t b = 0; b < a->B && status == GSL_SUCCESS; b++) {
+        gsl_matrix_view Q = rows_of(a->QKV, a, b, 0, d), K = rows_of(a->QKV, a, b, d, d);
+        gsl_matrix_view VO = rows_of(a->QKV, a, b, 2 * d, d);
+        gsl_matrix_view dQ = rows_of(a->dQKV, a, b, 0, d), dK = rows_of(a->dQKV, a, b, d, d);
+        gsl_matrix_view dVO = rows_of(a->dQKV, a, b, 2 * d, d);
+        gsl_matrix_view A = rows_of(a->A, a, b, 0, T), dAtt = rows_of(a->dH, a, b, 0, d);
+        // Att_b = A VO  =>  dA = dAtt VO^T, dVO += A^T dAtt
+        status = layer_mix_backward(a->dA, &dVO.matrix, &dAtt.matrix, &A.matrix, &VO.matrix);
+        // A = softmax_rows(S)  =>  dS = A o (dA - rowsum(dA o A))
+        if (status == GSL_SUCCESS) status = layer_softmax_backward(a->dS, a->dA, &A.matrix);
+        if (status != GSL_SUCCESS) break;
+        // S += the encoding's score bias  =>  its parameters get sum dS * d(bias)
+        m->pe->score_backward(m->pe, p->pe, g->pe, a->dS);
+        // S = Q K^T / sqrt(d)  =>  dQ += dS K / sqrt(d), dK += dS^T Q / sqrt(d)
+        status = layer_scores_backward(&dQ.matrix, &dK.matrix, a->dS, &Q.matrix, &K.matrix, scale);
+        // Q, K rotated by the encoding  =>  rotate dQ, dK back
+        m->pe->qk_backward(m->pe, p->pe, g->pe, &dQ.matrix, &dK.matrix);
+    }
+    if (status != GSL_SUCCESS) return status;
+    // QKV = Tok3[tokens] + Pos3[positions]  =>  dTok3 = scatter of dQKV by token, dPos3 = by position
+    gsl_matrix_set_zero(a->dTok3);
+    gsl_matrix_set_zero(a->dPos3);
+    status = layer_embedding_backward(a->dTok3, a->dQKV, a->tokens);
+    if (status == GSL_SUCCESS) status = sum_over_sequences(a->dPos3, a->dQKV, a);
+    // X = E[tokens] + Xpos[positions] feeds the residual  =>  dE += scatter of dH, dXpos = sum over sequences of dH
+    gsl_matrix_set_zero(a->dXpos);
+    if (status == GSL_SUCCESS) status = layer_embedding_backward(&g->E.matrix, a->dH, a->tokens);
+    if (status == GSL_SUCCESS) status = sum_over_sequences(a->dXpos, a->dH, a);
+    // Tok3 = E W_eff + b_eff  =>  dE += dTok3 W_eff^T, dW_eff = E^T dTok3, db_eff = colsum(dTok3)
+    gsl_matrix_set_zero(a->dW_eff);
+    gsl_vector_set_zero(a->db_eff);
+    if (status == GSL_SUCCESS)
+        status = layer_linear_backward(&g->E.matrix, a->dW_eff, a->db_eff, a->dTok3, &p->E.matrix, a->W_eff,
+                                       &ones_v.vector);
+    // Pos3 = Xpos W_eff  =>  dXpos += dPos3 W_eff^T, dW_eff += Xpos^T dPos3
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dPos3, a->W_eff, 1.0, a->dXpos);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->Xpos, a->dPos3, 1.0, a->dW_eff);
+    // Xpos = the encoding's input vectors  =>  its parameters get dXpos
+    if (status == GSL_SUCCESS) m->pe->input_backward(m->pe, g->pe, a->dXpos);
+    if (status == GSL_SUCCESS) status = effective_weights_backward(m, a);
+    return status;
+}
+
+int tiny_input_gradient(const TinyModel *m, TinyActs *a) {
+    (void)m;   // W_eff was kept in the activations by the forward pass
+    // x feeds the residual (H = X + ...) and the projection (QKV = X W_eff + b_eff):
+    //   dX = dH + dQKV W_eff^T
+    gsl_matrix_memcpy(a->dX, a->dH);
+    return gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dQKV, a->W_eff, 1.0, a->dX);
+}

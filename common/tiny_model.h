@@ -1,0 +1,128 @@
+// tiny_model.h: a one-layer, one-head, bidirectional attention model with
+// hand-written backpropagation (chapters 6 and 7).
+//
+// Per sequence of T tokens (no causal mask, no layer norm, no MLP):
+//   x_t      = E[token_t]  (+ the encoding's input hook, posenc.h)       (d,)
+//   q,k,v_t  = W_Q^T x_t + b_Q, W_K^T x_t + b_K, W_V^T x_t + b_V          (d,) each
+//              (+ the encoding's qk hook on q and k)
+//   S[t,s]   = q_t . k_s / sqrt(d)  (+ the encoding's score hook)         (T,T)
+//   A        = softmax over each row of S                                 (T,T)
+//   a_t      = sum_s A[t,s] v_s                                           (d,)
+//   h_t      = x_t + W_O^T a_t + b_O        (residual)                   (d,)
+//   logits_t = W_U^T h_t + b_U                                           (V,)
+//   loss     = mean over the rows with a target of -log softmax(logits_t)[target_t]
+//
+// Row convention (layers.h): a batch of B sequences is stacked into N = B*T
+// rows and every linear layer is one (N,n) x (n,m) product; the attention
+// steps run per sequence on (T,T) blocks.
+//
+// Two re-associations make training ~3x faster without changing the function
+// (the unit test checks the loss against a plain row-by-row evaluation of the
+// formulas above, and every gradient against finite differences):
+//
+// 1. W_V and W_O always act together: W_O^T a_t = sum_s A[t,s] (W_O^T v_s), so
+//    we multiply them once per step, W_VO = W_V W_O (d,d), b_VO = b_V W_O, and
+//    carry v_t W_O instead of v_t (the "OV circuit"). The effective projection
+//    is W_eff = [W_Q | W_K | W_VO] (d,3d), b_eff = [b_Q | b_K | b_VO].
+// 2. The projection without the (N,d) x (d,3d) product: x_t = E[token_t] + p_t
+//    and both the lookup and the projection are linear, so
+//      [q | k | v W_O]_t = (E W_eff + b_eff)[token_t] + (P W_eff)[t]
+//    i.e. project the V rows of E and the T rows of P once per step (Tok3,
+//    Pos3) and look the results up (a lookup is a one-hot product, Doc C §七,
+//    and products associate). This needs the encoding's input hook to add a
+//    vector that depends on the position only (posenc.h). tiny_forward_body
+//    keeps the plain product X W_eff + b_eff for when X itself is the input.
+//
+// Parameters live in one flat block (Adam updates it in one loop, llm.c
+// style), viewed as the tensors below; the encoding's trainable numbers (if
+// any) are the block's last n_pe entries. Gradients have the same layout.
+#ifndef WORKBOOK_TINY_MODEL_H
+#define WORKBOOK_TINY_MODEL_H
+
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_vector.h>
+#include <stddef.h>
+
+#include "posenc.h"
+
+typedef struct {
+    gsl_matrix_view E;             // (V,d)   token embeddings
+    gsl_matrix_view W_QKV;         // (d,3d)  [W_Q | W_K | W_V], q = x W_Q (row convention)
+    gsl_vector_view b_QKV;         // (3d,)   [b_Q | b_K | b_V]
+    gsl_matrix_view W_O;           // (d,d)
+    gsl_vector_view b_O;           // (d,)
+    gsl_matrix_view W_U;           // (d,V)   unembedding
+    gsl_vector_view b_U;           // (V,)
+    double *pe;                    // (n_pe,) the encoding's slice of the block
+} TinyTensors;
+
+typedef struct {
+    size_t V, d;
+    const PosEncoding *pe;         // borrowed: the caller frees it after the model
+    size_t n_model;                // numbers in E, W_*, b_*
+    size_t n_params;               // n_model + pe->n_params
+    double *params, *grads;        // (n_params,) each
+    TinyTensors p, g;              // views into params and grads
+} TinyModel;
+
+// Activations and their gradients for B sequences of length T (N = B*T).
+typedef struct {
+    size_t B, T, N;
+    size_t *tokens;                // (N,) input token ids
+    size_t *targets;               // (N,) target ids (ignored where weights is 0)
+    gsl_vector *weights;           // (N,) each row's weight in the loss
+    gsl_vector *ones;              // (max(N,V),) 1.0, for column sums through BLAS
+    gsl_matrix *Xpos;              // (T,d)  p_t, the encoding's input vectors (0 for none)
+    gsl_matrix *Tok3;              // (V,3d) E W_eff + b_eff: q, k, v W_O of each token without position
+    gsl_matrix *Pos3;              // (T,3d) Xpos W_eff: what the position adds to them
+    gsl_matrix *X;                 // (N,d)  x_t = E[token_t] + p_t
+    gsl_matrix *QKV;               // (N,3d) [q | k | v W_O] after the qk hook
+    gsl_matrix *A;                 // (N,T)  attention weights, sequence b = rows bT..bT+T-1
+    gsl_matrix *Att;               // (N,d)  W_O^T a_t (the attention output, already through W_O)
+    gsl_matrix *H;                 // (N,d)  h_t
+    gsl_matrix *logits;            // (N,V)
+    gsl_matrix *probs;             // (N,V)
+    double loss;
+    gsl_matrix *dX, *dQKV, *dH, *dlogits;          // gradients, shapes as above (dQKV of [q|k|v W_O])
+    gsl_matrix *dXpos, *dTok3, *dPos3;             // gradients, shapes as above
+    gsl_matrix *W_eff, *dW_eff;    // (d,3d) [W_Q | W_K | W_V W_O] and its gradient
+    gsl_vector *b_eff, *db_eff;    // (3d,)  [b_Q | b_K | b_V W_O] and its gradient
+    gsl_matrix *S, *dS, *dA;       // (T,T) scratch for one sequence
+} TinyActs;
+
+// A model for vocabulary V and width d with the given encoding (d = pe->d).
+// NULL when out of memory or d mismatches.
+TinyModel *tiny_model_new(size_t V, const PosEncoding *pe);
+void tiny_model_free(TinyModel *m);
+
+// E ~ N(0,1); every linear layer's W and b uniform in [-1/sqrt(fan_in), 1/sqrt(fan_in))
+// with fan_in = d, drawn from 'rng' in the order E, W_QKV, b_QKV, W_O, b_O, W_U, b_U;
+// the encoding's parameters are drawn from 'pe_rng' (so every encoding gets the
+// same E and weights for the same 'rng' seed).
+void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng);
+
+// Buffers for B sequences of length T (T <= pe->max_positions). NULL when out of memory.
+TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T);
+void tiny_acts_free(TinyActs *a);
+
+// The forward pass (tokens -> loss), with the projected lookup above:
+//   tiny_forward:      Xpos, X, Tok3, Pos3, QKV, then attention onward (a->loss, a->probs)
+// and the plain pieces, so tests can perturb x itself:
+//   tiny_embed:        Xpos and X = E[tokens] + Xpos[positions]
+//   tiny_forward_body: QKV = X W_QKV + b_QKV (the plain product), then attention onward
+// Return GSL status codes.
+int tiny_embed(const TinyModel *m, TinyActs *a);
+int tiny_forward_body(const TinyModel *m, TinyActs *a);
+int tiny_forward(const TinyModel *m, TinyActs *a);
+
+// Backward after tiny_forward (or tiny_embed + tiny_forward_body):
+// ACCUMULATES into m->grads (zero them with tiny_zero_grads first).
+int tiny_backward(TinyModel *m, TinyActs *a);
+
+// After tiny_backward: dL/dX (N,d) into a->dX = dH + dQKV W_QKV^T (the
+// training step never needs it; tests and chapter 6's claim 6.6 do).
+int tiny_input_gradient(const TinyModel *m, TinyActs *a);
+void tiny_zero_grads(TinyModel *m);
+
+#endif

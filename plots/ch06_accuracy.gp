@@ -1,0 +1,32 @@
+# Figure: Accuracy at every position after training at length L_train: learned rows beyond L_train are at chance, the sinusoid carries over partly, NoPE is blind everywhere
+# Data: accuracy.dat, columns 1 position 2-4 none mean/min/max 5-7 learned mean/min/max 8-10 sinusoidal mean/min/max; experiment.dat, columns 1 train_len 2 eval_len 3 vocab 4 chance 5 steps 6 seeds
+fig_w = 1350; fig_h = 620
+load plotdir.'/common.gp'
+e = datadir.'/experiment.dat'
+f = datadir.'/accuracy.dat'
+stats e using 1 nooutput
+L = STATS_max
+stats e using 2 nooutput
+T = STATS_max
+stats e using 4 nooutput
+chance = STATS_max
+stats e using 6 nooutput
+n_seeds = STATS_max
+set title sprintf("Copy the previous token: accuracy by position, trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch06, claims 6.2-6.5)", L, T, n_seeds) font ',15'
+set xlabel 'position t in the test sequence'
+set ylabel 'accuracy (fraction of predictions correct)'
+set xrange [0:T]
+set yrange [0:1.05]
+set xtics L/2
+set ytics 0.1
+set key outside right top vertical spacing 1.4
+set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
+set label 1 sprintf(' training length L = %d', L) at L, graph 0.96 left font ',12' front
+set style fill transparent solid 0.22 noborder
+plot f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \
+     f using 1:9:10 with filledcurves lc rgb '#2a9d3a' notitle, \
+     f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
+     f using 1:5 with lines ls 2 title 'learned table', \
+     f using 1:8 with lines ls 3 title 'sinusoidal (fixed table)', \
+     f using 1:2 with lines ls 1 title 'none (NoPE)', \
+     chance with lines ls 9 title sprintf('chance 1/V = %.2f%%', 100*chance)

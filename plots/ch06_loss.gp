@@ -1,0 +1,22 @@
+# Figure: Training loss by step for the three encodings (mean over seeds): positions let the loss fall to zero, NoPE stalls at the bag-of-tokens level
+# Data: loss.dat, columns 1 step 2 none_mean 3 learned_mean 4 sinusoidal_mean; experiment.dat, columns 1 train_len 3 vocab 6 seeds
+fig_w = 1100; fig_h = 580
+load plotdir.'/common.gp'
+f = datadir.'/loss.dat'
+stats datadir.'/experiment.dat' using 3 nooutput
+V = STATS_max
+stats datadir.'/experiment.dat' using 6 nooutput
+n_seeds = STATS_max
+stats datadir.'/experiment.dat' using 1 nooutput
+L = STATS_max
+set title sprintf("Training loss, sequences of length %d (mean of %d seeds per encoding; ch06)", L, n_seeds) font ',15'
+set xlabel 'Adam step'
+set ylabel 'cross-entropy (nats, log scale)'
+set logscale y
+set format y '10^{%L}'
+set key top right
+set arrow 1 from graph 0, first log(V) to graph 1, first log(V) nohead lc rgb '#777777' lw 1.5 dt 3
+set label 1 sprintf('ln V = %.2f (uniform guess)', log(V)) at graph 0.30, first log(V)*0.7 left font ',12' tc rgb '#555555'
+plot f using 1:2 with lines ls 1 title 'none (NoPE)', \
+     f using 1:3 with lines ls 2 title 'learned table', \
+     f using 1:4 with lines ls 3 title 'sinusoidal'

@@ -1,0 +1,35 @@
+# Figure: The learned position table after training (rows beyond L_train never moved) next to the sinusoidal table
+# Data: learned_table.dat, columns 1 position 2 dim 3 trained 4 initial 5 change; sinusoidal_table.dat, columns 1 position 2 dim 3 value; experiment.dat columns 1 train_len 2 eval_len 7 d
+fig_w = 1200; fig_h = 1100
+load plotdir.'/common.gp'
+stats datadir.'/experiment.dat' using 1 nooutput
+L = STATS_max
+stats datadir.'/experiment.dat' using 2 nooutput
+T = STATS_max
+stats datadir.'/experiment.dat' using 7 nooutput
+D = STATS_max
+lt = datadir.'/learned_table.dat'
+st = datadir.'/sinusoidal_table.dat'
+set multiplot layout 3,1 title "Position tables: positions on x, dimensions on y (ch06, claims 6.2 and 6.3)" font ',16'
+unset grid
+unset key
+set xlabel 'position t'
+set ylabel 'dimension j'
+set tics out scale 0.5
+set xrange [-0.5:T-0.5]
+set yrange [-0.5:D-0.5]
+set arrow 1 from L-0.5, graph 0 to L-0.5, graph 1 nohead lc rgb 'red' lw 2.5 front
+set label 1 sprintf(' L_{train} = %d', L) at L-0.5, graph 0.90 left font ',13' tc rgb 'red' front
+set cbrange [-3:3]
+set cblabel 'value'
+set title 'learned table after training (initialised N(0,1); colour clipped at ±3)'
+plot lt using 1:2:3 with image notitle
+set cbrange [-0.5:0.5]
+set cblabel 'change'
+set title 'learned table: change during training (exactly 0 beyond L_{train}: those rows got no gradient)'
+plot lt using 1:2:5 with image notitle
+set cbrange [-1:1]
+set cblabel 'value'
+set title 'sinusoidal table P_t (fixed, defined at every position)'
+plot st using 1:2:3 with image notitle
+unset multiplot

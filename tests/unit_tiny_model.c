@@ -1,0 +1,290 @@
+// unit_tiny_model.c: the hand-written backward pass of the tiny attention
+// model (common/layers.h, common/tiny_model.h, common/posenc.h) against
+// central finite differences, plus Adam and the one-hot view of the lookup.
+//
+// Every number of the parameter block is checked (E, W_QKV = [W_Q|W_K|W_V],
+// b_QKV, W_O, b_O, W_U, b_U, and the encoding's own parameters such as the
+// learned table), and the gradient with respect to the input x itself, for
+// every encoding of chapter 6 plus two test-only encodings that exercise the
+// qk hook (a RoPE-style rotation) and the score hook (a learned ALiBi-style
+// slope), so chapter 7's plug-ins run through checked plumbing.
+//
+// Central differences: (L(w+h) - L(w-h)) / 2h has truncation error
+// ~h^2 |L'''| / 6 and rounding error ~DBL_EPSILON |L| / h; the step
+// h = cbrt(DBL_EPSILON) (~6e-6) balances them at ~DBL_EPSILON^(2/3) (~4e-11)
+// for O(1) losses. GRAD_TOLERANCE allows 1000 times that per unit of gradient
+// scale; a wrong term in a backward pass is off by O(1e-3) or more.
+#include <float.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_test.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adam.h"
+#include "copy_task.h"
+#include "layers.h"
+#include "posenc.h"
+#include "random.h"
+#include "tiny_model.h"
+
+#define FD_STEP cbrt(DBL_EPSILON)
+#define GRAD_TOLERANCE (1e3 * pow(DBL_EPSILON, 2.0 / 3.0))
+
+enum { V_SMALL = 5, D_SMALL = 4, T_SMALL = 5, B_SMALL = 2, MAX_POS_SMALL = 8 };
+
+// ---- two test-only encodings that use the qk and score hooks ----------------------
+
+// RoPE-style: rotate pair (2i, 2i+1) of q_t and k_t by the angle t * 0.7^(i+1).
+static void rotate_rows(gsl_matrix *M, double sign) {
+    for (size_t t = 0; t < M->size1; t++)
+        for (size_t i = 0; i + 1 < M->size2; i += 2) {
+            double angle = sign * (double)t * pow(0.7, (double)(i / 2 + 1));
+            double c = cos(angle), s = sin(angle);
+            double x = gsl_matrix_get(M, t, i), y = gsl_matrix_get(M, t, i + 1);
+            gsl_matrix_set(M, t, i, c * x - s * y);
+            gsl_matrix_set(M, t, i + 1, s * x + c * y);
+        }
+}
+static void rot_qk_forward(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K) {
+    (void)pe, (void)params;
+    rotate_rows(Q, 1.0);
+    rotate_rows(K, 1.0);
+}
+static void rot_qk_backward(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
+                            gsl_matrix *dK) {
+    (void)pe, (void)params, (void)dparams;
+    rotate_rows(dQ, -1.0);   // q' = R q  =>  dq = R^T dq'
+    rotate_rows(dK, -1.0);
+}
+static PosEncoding *test_rotation(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("test-rotation", d, max_positions, 0);
+    pe->qk_forward = rot_qk_forward;
+    pe->qk_backward = rot_qk_backward;
+    return pe;
+}
+
+// ALiBi-style with two learned slopes: S[t,s] -= m_left (t-s) for s < t, m_right (s-t) for s > t.
+static void slope_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
+    (void)pe, (void)rng;
+    params[0] = 0.385, params[1] = 0.615;
+}
+static void slope_forward(const PosEncoding *pe, const double *params, gsl_matrix *S) {
+    (void)pe;
+    for (size_t t = 0; t < S->size1; t++)
+        for (size_t s = 0; s < S->size2; s++) {
+            double dist = fabs((double)t - (double)s);
+            *gsl_matrix_ptr(S, t, s) -= (s < t ? params[0] : params[1]) * dist;
+        }
+}
+static void slope_backward(const PosEncoding *pe, const double *params, double *dparams, const gsl_matrix *dS) {
+    (void)pe, (void)params;
+    for (size_t t = 0; t < dS->size1; t++)
+        for (size_t s = 0; s < dS->size2; s++)
+            dparams[s < t ? 0 : 1] -= gsl_matrix_get(dS, t, s) * fabs((double)t - (double)s);
+}
+static PosEncoding *test_slopes(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("test-slopes", d, max_positions, 2);
+    pe->init_params = slope_init;
+    pe->score_forward = slope_forward;
+    pe->score_backward = slope_backward;
+    return pe;
+}
+
+// ---- the model's formulas, evaluated row by row with no re-association ----------------------
+// (tiny_model.h: x = E[token] + p; q,k,v = x W + b; S = q.k/sqrt(d); A = softmax;
+//  a = sum A v; h = x + a W_O + b_O; logits = h W_U + b_U; weighted cross-entropy)
+static double reference_loss(const TinyModel *m, const TinyActs *a) {
+    size_t d = m->d, T = a->T, V = m->V;
+    const TinyTensors *p = &m->p;
+    gsl_matrix *X = gsl_matrix_alloc(T, d), *Q = gsl_matrix_alloc(T, d), *K = gsl_matrix_alloc(T, d);
+    gsl_matrix *Vm = gsl_matrix_alloc(T, d), *S = gsl_matrix_alloc(T, T);
+    double loss = 0.0;
+    for (size_t b = 0; b < a->B; b++) {
+        gsl_matrix_set_zero(X);
+        m->pe->input_forward(m->pe, p->pe, X);                      // p_t
+        for (size_t t = 0; t < T; t++)
+            for (size_t j = 0; j < d; j++) *gsl_matrix_ptr(X, t, j) += gsl_matrix_get(&p->E.matrix, a->tokens[b * T + t], j);
+        for (size_t t = 0; t < T; t++)
+            for (size_t j = 0; j < d; j++) {
+                double q = gsl_vector_get(&p->b_QKV.vector, j), k = gsl_vector_get(&p->b_QKV.vector, d + j);
+                double v = gsl_vector_get(&p->b_QKV.vector, 2 * d + j);
+                for (size_t i = 0; i < d; i++) {
+                    double x = gsl_matrix_get(X, t, i);
+                    q += x * gsl_matrix_get(&p->W_QKV.matrix, i, j);
+                    k += x * gsl_matrix_get(&p->W_QKV.matrix, i, d + j);
+                    v += x * gsl_matrix_get(&p->W_QKV.matrix, i, 2 * d + j);
+                }
+                gsl_matrix_set(Q, t, j, q), gsl_matrix_set(K, t, j, k), gsl_matrix_set(Vm, t, j, v);
+            }
+        m->pe->qk_forward(m->pe, p->pe, Q, K);
+        for (size_t t = 0; t < T; t++)
+            for (size_t s = 0; s < T; s++) {
+                double dot = 0.0;
+                for (size_t j = 0; j < d; j++) dot += gsl_matrix_get(Q, t, j) * gsl_matrix_get(K, s, j);
+                gsl_matrix_set(S, t, s, dot / sqrt((double)d));
+            }
+        m->pe->score_forward(m->pe, p->pe, S);
+        for (size_t t = 0; t < T; t++) {
+            double w = gsl_vector_get(a->weights, b * T + t), max = -INFINITY, sum = 0.0;
+            for (size_t s = 0; s < T; s++) max = fmax(max, gsl_matrix_get(S, t, s));
+            for (size_t s = 0; s < T; s++) sum += exp(gsl_matrix_get(S, t, s) - max);
+            double att[64] = {0}, h[64], logits[64];
+            for (size_t s = 0; s < T; s++)
+                for (size_t j = 0; j < d; j++) att[j] += exp(gsl_matrix_get(S, t, s) - max) / sum * gsl_matrix_get(Vm, s, j);
+            for (size_t j = 0; j < d; j++) {
+                h[j] = gsl_matrix_get(X, t, j) + gsl_vector_get(&p->b_O.vector, j);
+                for (size_t i = 0; i < d; i++) h[j] += att[i] * gsl_matrix_get(&p->W_O.matrix, i, j);
+            }
+            double lmax = -INFINITY, lsum = 0.0;
+            for (size_t v = 0; v < V; v++) {
+                logits[v] = gsl_vector_get(&p->b_U.vector, v);
+                for (size_t j = 0; j < d; j++) logits[v] += h[j] * gsl_matrix_get(&p->W_U.matrix, j, v);
+                lmax = fmax(lmax, logits[v]);
+            }
+            for (size_t v = 0; v < V; v++) lsum += exp(logits[v] - lmax);
+            if (w != 0.0) loss += -w * (logits[a->targets[b * T + t]] - lmax - log(lsum));
+        }
+    }
+    gsl_matrix_free(X), gsl_matrix_free(Q), gsl_matrix_free(K), gsl_matrix_free(Vm), gsl_matrix_free(S);
+    return loss;
+}
+
+// ---- finite-difference check of one model ----------------------------------------------
+
+static double loss_now(const TinyModel *m, TinyActs *a) {
+    tiny_forward(m, a);
+    return a->loss;
+}
+
+static void check_model(PosEncodingMaker make, const char *label) {
+    PosEncoding *pe = make(D_SMALL, MAX_POS_SMALL);
+    TinyModel *m = tiny_model_new(V_SMALL, pe);
+    TinyActs *a = tiny_acts_new(m, B_SMALL, T_SMALL);
+    gsl_rng *rng = random_new(2385), *pe_rng = random_new(4711);
+    tiny_model_init(m, rng, pe_rng);
+    copy_task_batch(a, V_SMALL, rng);
+    // Biases start non-zero already (uniform init); nudge b_O, b_U so no term is symmetric.
+    for (size_t i = 0; i < m->n_model; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
+
+    // The projected lookup (tiny_forward) against the plain product (tiny_forward_body):
+    // the same sums in another order, so equal to a few ulp of the loss.
+    gsl_test(tiny_forward(m, a), "%s: forward runs", label);
+    double fused_loss = a->loss;
+    tiny_embed(m, a);
+    tiny_forward_body(m, a);
+    gsl_test_rel(fused_loss, a->loss, 64 * DBL_EPSILON, "%s: projected lookup = plain projection (loss)", label);
+    gsl_test_rel(fused_loss, reference_loss(m, a), 64 * DBL_EPSILON, "%s: loss = the formulas row by row", label);
+    tiny_zero_grads(m);
+    gsl_test(tiny_forward(m, a), "%s: forward runs", label);
+    gsl_test(tiny_backward(m, a), "%s: backward runs", label);
+
+    double worst = 0.0;
+    size_t worst_i = 0, unused_nonzero = 0;
+    for (size_t i = 0; i < m->n_params; i++) {
+        double keep = m->params[i], h = FD_STEP * fmax(1.0, fabs(keep));
+        m->params[i] = keep + h;
+        double up = loss_now(m, a);
+        m->params[i] = keep - h;
+        double down = loss_now(m, a);
+        m->params[i] = keep;
+        double fd = (up - down) / (2.0 * h), analytic = m->grads[i];
+        double err = fabs(fd - analytic) / fmax(1.0, fabs(fd));
+        if (err > worst) worst = err, worst_i = i;
+        // Learned rows no sequence reaches (t >= T_SMALL) must get exactly 0.
+        if (i >= m->n_model && pe->n_params == MAX_POS_SMALL * D_SMALL && (i - m->n_model) / D_SMALL >= T_SMALL &&
+            analytic != 0.0)
+            unused_nonzero++;
+    }
+    gsl_test_abs(worst, 0.0, GRAD_TOLERANCE, "%s: every parameter gradient (%zu numbers, worst at %zu)", label,
+                 m->n_params, worst_i);
+    gsl_test(unused_nonzero != 0, "%s: table rows beyond the sequence get exactly zero gradient", label);
+
+    // The input x itself: perturb X after tiny_embed, run only the body.
+    tiny_forward(m, a);
+    tiny_zero_grads(m);
+    tiny_backward(m, a);
+    tiny_input_gradient(m, a);
+    gsl_matrix *dX = gsl_matrix_alloc(a->N, D_SMALL);
+    gsl_matrix_memcpy(dX, a->dX);
+    tiny_embed(m, a);
+    double worst_x = 0.0;
+    for (size_t n = 0; n < a->N; n++)
+        for (size_t j = 0; j < D_SMALL; j++) {
+            double *x = gsl_matrix_ptr(a->X, n, j), keep = *x, h = FD_STEP * fmax(1.0, fabs(keep));
+            *x = keep + h;
+            tiny_forward_body(m, a);
+            double up = a->loss;
+            *x = keep - h;
+            tiny_forward_body(m, a);
+            double down = a->loss;
+            *x = keep;
+            double fd = (up - down) / (2.0 * h);
+            worst_x = fmax(worst_x, fabs(fd - gsl_matrix_get(dX, n, j)) / fmax(1.0, fabs(fd)));
+        }
+    gsl_test_abs(worst_x, 0.0, GRAD_TOLERANCE, "%s: gradient with respect to the input x", label);
+
+    gsl_matrix_free(dX);
+    random_free(rng);
+    random_free(pe_rng);
+    tiny_acts_free(a);
+    tiny_model_free(m);
+    posenc_free(pe);
+}
+
+// ---- the lookup is a one-hot product -----------------------------------------------------
+
+static void check_one_hot(void) {
+    gsl_rng *rng = random_new(2385);
+    gsl_matrix *E = gsl_matrix_alloc(V_SMALL, D_SMALL), *out = gsl_matrix_alloc(7, D_SMALL);
+    gsl_matrix *onehot = gsl_matrix_calloc(7, V_SMALL), *product = gsl_matrix_alloc(7, D_SMALL);
+    random_gaussian_matrix(E, rng, 2.385);
+    size_t tokens[7] = {3, 1, 4, 1, 0, 2, 1};
+    for (size_t n = 0; n < 7; n++) gsl_matrix_set(onehot, n, tokens[n], 1.0);
+    layer_embedding_forward(out, tokens, E);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, onehot, E, 0.0, product);
+    double diff = 0.0;
+    for (size_t n = 0; n < 7; n++)
+        for (size_t j = 0; j < D_SMALL; j++) diff = fmax(diff, fabs(gsl_matrix_get(out, n, j) - gsl_matrix_get(product, n, j)));
+    // 1*e + 0*others is exact in floating point: the two must agree bit for bit.
+    gsl_test_abs(diff, 0.0, 0.0, "lookup equals onehot x E exactly");
+    size_t bad[1] = {V_SMALL};
+    gsl_matrix_view one_row = gsl_matrix_submatrix(out, 0, 0, 1, D_SMALL);
+    gsl_test(layer_embedding_forward(&one_row.matrix, bad, E) == 0, "token id out of range is refused");
+    gsl_matrix_free(E);
+    gsl_matrix_free(out);
+    gsl_matrix_free(onehot);
+    gsl_matrix_free(product);
+    random_free(rng);
+}
+
+// ---- Adam ------------------------------------------------------------------------------------
+
+static void check_adam(void) {
+    Adam *adam = adam_new(3, 3e-3, 0.9, 0.999, 1e-8);
+    double p[3] = {2.385, -1.25, 0.5}, g[3] = {0.75, -0.125, 0.0};
+    adam_step(adam, p, g);
+    // First step: m_hat = g, v_hat = g^2, so the update is lr g / (|g| + eps).
+    gsl_test_rel(p[0], 2.385 - 3e-3 * 0.75 / (0.75 + 1e-8), 8 * DBL_EPSILON, "Adam first step, positive gradient");
+    gsl_test_rel(p[1], -1.25 + 3e-3 * 0.125 / (0.125 + 1e-8), 8 * DBL_EPSILON, "Adam first step, negative gradient");
+    for (int k = 0; k < 100; k++) adam_step(adam, p, g);
+    gsl_test(p[2] != 0.5, "Adam: a parameter whose gradient is always 0 stays bit-identical");
+    adam_free(adam);
+}
+
+int main(void) {
+    gsl_set_error_handler_off();   // the refusals below return status codes
+    check_model(posenc_none, "none");
+    check_model(posenc_learned, "learned");
+    check_model(posenc_sinusoidal, "sinusoidal");
+    check_model(test_rotation, "qk hook (rotation)");
+    check_model(test_slopes, "score hook (learned slopes)");
+    check_one_hot();
+    check_adam();
+    gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
+    gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
+    return gsl_test_summary();
+}
