@@ -568,7 +568,7 @@ static const ClaimDef CLAIMS[] = {
 };
 
 int main(int argc, char **argv) {
-    parallel_blas_prepare(argv);   // may re-execute once to pick OpenBLAS's right kernels
+    parallel_blas_single_thread();   // our threads run the seeds; BLAS stays on one
     Chapter ch = {
         .program = "ch06",
         .title = "Learned vs sinusoidal positions beyond the training length",
@@ -604,6 +604,7 @@ int main(int argc, char **argv) {
     }
     chapter_say(&ch, "CBLAS: %s (kernels %s); %ld thread%s\n", build_cblas_name(), parallel_blas_core(), threads,
                 threads == 1 ? "" : "s");
+    if (parallel_blas_hint()) chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);
     experiment_free();
     return chapter_end(&ch);

@@ -20,18 +20,16 @@ int parallel_for(size_t n_jobs, size_t n_threads, ParallelJob job, void *context
 // The number of online processors (at least 1).
 size_t parallel_cpu_count(void);
 
-// Make OpenBLAS use the kernels this CPU can run, on one thread per call.
-// Two settings only take effect when read from the environment as the library
-// loads: OPENBLAS_CORETYPE (OpenBLAS 0.3.21 does not recognise some recent
-// Xeons under a hypervisor, e.g. family 6 model 207, and falls back to its
-// "Prescott" kernels, about half as fast here) and OPENBLAS_NUM_THREADS (with
-// it unset OpenBLAS starts a helper thread per core that spins, waiting for
-// work, and takes CPU from our own threads). When either is unset this sets
-// them (SkylakeX or Haswell kernels if the CPU has AVX-512 or AVX2, 1 thread)
-// and re-executes the program once with the same argv. Results do not change:
-// only which machine code multiplies. Call it first thing in main, before
-// anything is printed or written. A no-op with GSL's reference CBLAS.
-void parallel_blas_prepare(char **argv);
+// OpenBLAS 0.3.21 does not recognise some recent Xeons under a hypervisor
+// (e.g. family 6 model 207) and falls back to its generic "Prescott"
+// kernels, about half as fast here. The kernel choice is read from the
+// environment (OPENBLAS_CORETYPE) as the library loads, and the workbook does
+// not change it behind the user's back: on some processors a forced kernel
+// family computes wrong results. This returns a one-line hint for the user
+// when the generic kernels run on a CPU with AVX2 or AVX-512 and nobody chose
+// a kernel family, or NULL. Results do not depend on the kernels beyond the
+// last bits (summation order).
+const char *parallel_blas_hint(void);
 
 // The kernel family OpenBLAS uses ("SkylakeX", ...), or "-" without OpenBLAS.
 const char *parallel_blas_core(void);
