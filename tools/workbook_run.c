@@ -351,6 +351,8 @@ static bool write_report(const char *out, const ChapterRun *runs, int n, const c
     for (int i = 0; i < n; i++) {
         const ChapterRun *c = &runs[i];
         datafile_printf(&f, "\n<a id=\"%s\"></a>\n## %s: %s\n\n%s\n\n", c->name, c->name, c->title, c->summary);
+        datafile_printf(&f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
+                            "its data: `%s/`.\n\n", c->name, c->name, c->name);
         if (c->status != 0)
             datafile_printf(&f, "**The chapter exited with status %d**: %s\n\n", c->status,
                             c->status == 1 ? "a verdict differs from the expected one (marked below)"
