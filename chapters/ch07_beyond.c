@@ -829,13 +829,72 @@ static double mirror_ceiling(size_t from, size_t to, size_t T) {
     return sum / (double)(to - from);
 }
 
+// Why RoPE fails where it fails. The score of query t and key s is a fixed
+// function of the offset R = t - s, built from the angles R/Z_i of the pairs.
+// Only the "fast" pairs, whose period 2 pi Z_i is shorter than L_train, turn
+// far enough inside the training window to single out offset 1 from its
+// neighbours. How much offset R looks like offset 1 to them:
+//   resemblance(R) = mean over fast pairs i of cos((R - 1) / Z_i)   (1 at R = 1)
+// Training only shows offsets |R| < L_train; the one most like offset 1 (the
+// query's own key, R = 0, for d = 32) scores r_max. An untrained offset that is
+// closer to offset 1 than to that, resemblance > (1 + r_max)/2, is an "alias":
+// the fast pairs can barely tell it from offset 1, and nothing in training
+// taught the model to score it down.
+typedef struct {
+    size_t n_fast;                 // pairs with period < L_train
+    double trained_max;            // r_max: largest resemblance among trained offsets R != 1
+    long trained_argmax;
+    double threshold;              // (1 + r_max) / 2
+    long alias[2 * EVAL_LEN];      // offsets L_train <= |R| < EVAL_LEN above the threshold
+    size_t n_alias;
+} RopeAliases;
+
+static double rope_resemblance(long R, size_t n_fast) {
+    double sum = 0.0;
+    for (size_t i = 0; i < n_fast; i++) sum += cos((double)(R - 1) / pe_denominator(i, TRAIN_D));
+    return sum / (double)n_fast;
+}
+
+static RopeAliases rope_aliases(void) {
+    RopeAliases a = {0};
+    while (a.n_fast < TRAIN_D / 2 && 2.0 * M_PI * pe_denominator(a.n_fast, TRAIN_D) < TRAIN_LEN) a.n_fast++;
+    a.trained_max = -INFINITY;
+    for (long R = -(TRAIN_LEN - 1); R < TRAIN_LEN; R++)
+        if (R != 1 && rope_resemblance(R, a.n_fast) > a.trained_max) {
+            a.trained_max = rope_resemblance(R, a.n_fast);
+            a.trained_argmax = R;
+        }
+    a.threshold = 0.5 * (1.0 + a.trained_max);
+    for (long R = -(EVAL_LEN - 1); R < EVAL_LEN; R++)
+        if (labs(R) >= TRAIN_LEN && rope_resemblance(R, a.n_fast) > a.threshold) a.alias[a.n_alias++] = R;
+    return a;
+}
+
+// Does the query at t (in a sequence of length EVAL_LEN) have a key at an alias offset?
+static bool sees_alias(const RopeAliases *a, size_t t) {
+    for (size_t j = 0; j < a->n_alias; j++) {
+        long s = (long)t - a->alias[j];
+        if (s >= 0 && s < EVAL_LEN) return true;
+    }
+    return false;
+}
+
 static double slope_of(size_t enc, long k, size_t which) { return experiment.runs[enc][k].pe_final[which]; }
 
 static void write_training_data(Chapter *ch) {
     DataFile f;
-    chapter_data_open(ch, &f, "relative_experiment.dat", "train_len eval_len vocab chance steps seeds d mirror_ceiling");
-    datafile_printf(&f, "%d %d %d %.6g %ld %ld %d %.6g\n", TRAIN_LEN, EVAL_LEN, TRAIN_VOCAB, 1.0 / TRAIN_VOCAB, steps,
-                    seeds, TRAIN_D, mirror_ceiling_interior());
+    // The RoPE alias zones of claim 7.7: queries at t <= alias_low or t >= alias_high meet an alias key.
+    RopeAliases aliases = rope_aliases();
+    long alias_low = -1, alias_high = EVAL_LEN;
+    for (size_t t = 0; t < EVAL_LEN; t++)
+        if (sees_alias(&aliases, t)) {
+            if (t < EVAL_LEN / 2) alias_low = (long)t;
+            else if (alias_high == EVAL_LEN) alias_high = (long)t;
+        }
+    chapter_data_open(ch, &f, "relative_experiment.dat",
+                      "train_len eval_len vocab chance steps seeds d mirror_ceiling rope_alias_low rope_alias_high");
+    datafile_printf(&f, "%d %d %d %.6g %ld %ld %d %.6g %ld %ld\n", TRAIN_LEN, EVAL_LEN, TRAIN_VOCAB, 1.0 / TRAIN_VOCAB,
+                    steps, seeds, TRAIN_D, mirror_ceiling_interior(), alias_low, alias_high);
     chapter_data_close(ch, &f);
     chapter_data_open(ch, &f, "relative_accuracy.dat",
                       "position rope_mean rope_min rope_max alibi_mean alibi_min alibi_max "
@@ -931,56 +990,6 @@ static void print_seeds(const Chapter *ch, const double *x, const char *what) {
 }
 
 // ---- claim 7.7: RoPE beyond the training length ----------------------------
-
-// Why RoPE fails where it fails. The score of query t and key s is a fixed
-// function of the offset R = t - s, built from the angles R/Z_i of the pairs.
-// Only the "fast" pairs, whose period 2 pi Z_i is shorter than L_train, turn
-// far enough inside the training window to single out offset 1 from its
-// neighbours. How much offset R looks like offset 1 to them:
-//   resemblance(R) = mean over fast pairs i of cos((R - 1) / Z_i)   (1 at R = 1)
-// Training only shows offsets |R| < L_train; the one most like offset 1 (the
-// query's own key, R = 0, for d = 32) scores r_max. An untrained offset that is
-// closer to offset 1 than to that, resemblance > (1 + r_max)/2, is an "alias":
-// the fast pairs can barely tell it from offset 1, and nothing in training
-// taught the model to score it down.
-typedef struct {
-    size_t n_fast;                 // pairs with period < L_train
-    double trained_max;            // r_max: largest resemblance among trained offsets R != 1
-    long trained_argmax;
-    double threshold;              // (1 + r_max) / 2
-    long alias[2 * EVAL_LEN];      // offsets L_train <= |R| < EVAL_LEN above the threshold
-    size_t n_alias;
-} RopeAliases;
-
-static double rope_resemblance(long R, size_t n_fast) {
-    double sum = 0.0;
-    for (size_t i = 0; i < n_fast; i++) sum += cos((double)(R - 1) / pe_denominator(i, TRAIN_D));
-    return sum / (double)n_fast;
-}
-
-static RopeAliases rope_aliases(void) {
-    RopeAliases a = {0};
-    while (a.n_fast < TRAIN_D / 2 && 2.0 * M_PI * pe_denominator(a.n_fast, TRAIN_D) < TRAIN_LEN) a.n_fast++;
-    a.trained_max = -INFINITY;
-    for (long R = -(TRAIN_LEN - 1); R < TRAIN_LEN; R++)
-        if (R != 1 && rope_resemblance(R, a.n_fast) > a.trained_max) {
-            a.trained_max = rope_resemblance(R, a.n_fast);
-            a.trained_argmax = R;
-        }
-    a.threshold = 0.5 * (1.0 + a.trained_max);
-    for (long R = -(EVAL_LEN - 1); R < EVAL_LEN; R++)
-        if (labs(R) >= TRAIN_LEN && rope_resemblance(R, a.n_fast) > a.threshold) a.alias[a.n_alias++] = R;
-    return a;
-}
-
-// Does the query at t (in a sequence of length EVAL_LEN) have a key at an alias offset?
-static bool sees_alias(const RopeAliases *a, size_t t) {
-    for (size_t j = 0; j < a->n_alias; j++) {
-        long s = (long)t - a->alias[j];
-        if (s >= 0 && s < EVAL_LEN) return true;
-    }
-    return false;
-}
 
 static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
