@@ -1076,19 +1076,26 @@ static void claim_alibi_symmetric(Chapter *ch, ClaimResult *r) {
     print_summary_row(ch, ENC_ALIBI);
     chapter_say(ch, "  learned slope m per seed:");
     for (long k = 0; k < seeds; k++) chapter_say(ch, " %.3g", slopes[k]);
-    chapter_say(ch, "\n\nAbout half right everywhere, in range too: not a length problem. The key\n"
-                    "before the query and the key after it are both at distance 1 and get the\n"
-                    "same bias -m, whatever m is. A one-layer model then sees, from query t, only\n"
-                    "token t and the pairs (token_s, |t-s|); swapping the tokens at t-1 and t+1\n"
-                    "changes neither, so both orders get the same answer and at most one of\n"
-                    "them is right. The best possible is (1 + 1/V)/2 = %.2f%% at an interior\n"
-                    "position (the two tokens agree with probability 1/V), 100%% at the last:\n"
+    chapter_say(ch, "\n\nAbout half right everywhere, in range too: not a length problem. Doc C §六\n"
+                    "describes ALiBi as a bias that depends on the distance, and a distance has\n"
+                    "no direction: the key before the query and the key after it are both at\n"
+                    "distance 1 and get the same bias -m, whatever m is. A one-layer model then\n"
+                    "sees, from query t, only token t and the pairs (token_s, |t-s|); swapping\n"
+                    "the tokens at t-1 and t+1 changes neither, so both orders get the same\n"
+                    "answer and at most one of them is right. The best possible is\n"
+                    "(1 + 1/V)/2 = %.2f%% at an interior position (the two tokens agree with\n"
+                    "probability 1/V), 100%% at the last (no key after it):\n"
                     "  ceiling, 1 <= t < L at length L   %5.1f%%   measured %5.1f%%\n"
                     "  ceiling, 1 <= t < L at length %dL  %5.1f%%   measured %5.1f%%\n"
-                    "  ceiling, t >= L at length %dL      %5.1f%%   measured %5.1f%%\n"
-                    "The model reaches the ceiling: it finds the two neighbours and guesses.\n",
+                    "  ceiling, t >= L at length %dL      %5.1f%%   measured %5.1f%%\n",
                 100 * mirror_ceiling_interior(), 100 * ceil_L, 100 * at_L, EVAL_FACTOR, 100 * ceil_in,
                 100 * in_range, EVAL_FACTOR, 100 * ceil_beyond, 100 * beyond);
+    bool at_ceiling = fabs(at_L - ceil_L) <= CEILING_MARGIN && fabs(beyond - ceil_beyond) <= CEILING_MARGIN;
+    chapter_say(ch, at_ceiling ? "The model sits at the ceiling (within %.0f points): it finds the two\n"
+                                 "neighbours, keeps the far keys out (a steep m), and can only guess\n"
+                                 "which one came first.\n"
+                               : "The model stays away from the ceiling (by more than %.0f points).\n",
+                100 * CEILING_MARGIN);
     bool solved = at_L >= SOLVED && beyond >= SOLVED;
     bool capped = at_L <= ceil_L + CEILING_MARGIN && in_range <= ceil_in + CEILING_MARGIN &&
                   beyond <= ceil_beyond + CEILING_MARGIN;
