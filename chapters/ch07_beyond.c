@@ -1042,6 +1042,9 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
                     "present: it is the offsets, not the positions. Which aliases the model\n"
                     "falls for, and how much, differs from seed to seed (the spread).\n",
                 EVAL_LEN, with_last, with_first, 100 * acc_alias, 100 * acc_clean);
+    long strongest = 0;   // the alias most like offset 1
+    for (size_t j = 0; j < a.n_alias; j++)
+        if (j == 0 || rope_resemblance(a.alias[j], a.n_fast) > rope_resemblance(strongest, a.n_fast)) strongest = a.alias[j];
     bool solved_in_range = in_range >= SOLVED;
     bool holds = solved_in_range && beyond >= in_range - SAME_BAND;
     bool partly = solved_in_range && beyond >= chance + FAR_ABOVE_CHANCE;
@@ -1057,7 +1060,7 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
                      "untrained far offsets that the fast pairs see almost like offset 1 (e.g. %+ld) mislead it: "
                      "%.1f%% where such a key is present, %.1f%% elsewhere.",
                   100 * in_range, 100 * beyond, 100 * sd_of(s->beyond), 100 * lo, 100 * hi, 100 * chance,
-                  a.n_alias ? a.alias[a.n_alias - 1] : 0L, 100 * acc_alias, 100 * acc_clean);
+                  strongest, 100 * acc_alias, 100 * acc_clean);
 }
 
 // ---- claim 7.8: ALiBi with one symmetric slope cannot tell before from after ----
