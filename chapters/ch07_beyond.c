@@ -1022,22 +1022,22 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "The score of query t and key s depends on t - s only (claim 7.1), so the\n"
                     "rule \"look one place back\" learned at length %d applies unchanged at\n"
                     "t = 100: no position is new. Offsets are: training shows |t - s| <= %d, the\n"
-                    "test up to %d. The %zu fast pairs (period 2 pi Z_i < L_train: ",
+                    "test up to %d. The %zu fast pairs (period 2 pi Z_i shorter than L_train:\n",
                 TRAIN_LEN, TRAIN_LEN - 1, EVAL_LEN - 1, a.n_fast);
     for (size_t i = 0; i < a.n_fast; i++)
         chapter_say(ch, "%s%.1f", i ? ", " : "", 2.0 * M_PI * pe_denominator(i, TRAIN_D));
-    chapter_say(ch, " tokens)\n"
-                    "are what tells offset 1 from its neighbours. How much offset R resembles 1\n"
-                    "to them, mean cos((R-1)/Z_i): at most %.3f for a trained offset (R = %ld);\n"
-                    "these untrained ones are closer to 1 than to that (above %.3f):",
+    chapter_say(ch, " tokens) are what tells offset 1 from its\n"
+                    "neighbours. How much offset R resembles 1 to them, mean cos((R-1)/Z_i):\n"
+                    "at most %.3f for a trained offset (R = %ld); these untrained ones are\n"
+                    "closer to 1 than to that (above %.3f):\n ",
                 a.trained_max, a.trained_argmax, a.threshold);
     for (size_t j = 0; j < a.n_alias; j++)
         chapter_say(ch, " %+ld (%.3f)", a.alias[j], rope_resemblance(a.alias[j], a.n_fast));
     chapter_say(ch, "\n(16 turns of the fastest pair are 100.5 tokens, and the next two pairs are\n"
                     "nearly round there as well). Such a key scores almost like the right one\n"
                     "and steals attention. Accuracy at length %d, averaged over seeds:\n"
-                    "  positions that have a key at an alias offset (t <= %zu, t >= %zu)  %5.1f%%\n"
-                    "  all other positions                                        %5.1f%%\n"
+                    "  positions with a key at an alias offset (t <= %zu, t >= %zu)  %5.1f%%\n"
+                    "  all other positions                                         %5.1f%%\n"
                     "Positions t < L_train, trained ones, drop too when an alias key is\n"
                     "present: it is the offsets, not the positions. Which aliases the model\n"
                     "falls for, and how much, differs from seed to seed (the spread).\n",
