@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alibi.h"
 #include "pe_table.h"
+#include "rope.h"
 
 // ---- the no-op hooks every encoding starts with ---------------------------------
 
@@ -111,9 +113,86 @@ PosEncoding *posenc_sinusoidal(size_t d, size_t max_positions) {
     return pe;
 }
 
+// ---- RoPE: q_t, k_t rotated by position t ------------------------------------------
+
+static void rope_qk_forward(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K) {
+    (void)params;
+    // Q, K (T,d), row t = position t: q_t <- rot_t q_t, k_t <- rot_t k_t
+    rope_table_rotate(pe->state, Q, +1);
+    rope_table_rotate(pe->state, K, +1);
+}
+
+static void rope_qk_backward(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
+                             gsl_matrix *dK) {
+    (void)params, (void)dparams;
+    // q' = rot_t q with rot_t orthogonal  =>  dq = rot_t^T dq' = rot_t^{-1} dq'  (rope_backward)
+    rope_table_rotate(pe->state, dQ, -1);
+    rope_table_rotate(pe->state, dK, -1);
+}
+
+static void rope_free_state(PosEncoding *pe) { rope_table_free(pe->state); }
+
+PosEncoding *posenc_rope(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("rope", d, max_positions, 0);
+    if (pe == NULL) return NULL;
+    pe->state = rope_table_new(max_positions, d);
+    if (pe->state == NULL) {
+        posenc_free(pe);
+        return NULL;
+    }
+    pe->qk_forward = rope_qk_forward;
+    pe->qk_backward = rope_qk_backward;
+    pe->free_state = rope_free_state;
+    return pe;
+}
+
+// ---- ALiBi: S[t,s] -= slope x distance, slopes trainable ------------------------------
+// n_params = 1: one slope for both sides; n_params = 2: [m_left, m_right].
+
+static void alibi_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
+    (void)rng;
+    for (size_t i = 0; i < pe->n_params; i++) params[i] = ALIBI_INITIAL_SLOPE;
+}
+
+static void alibi_score_forward(const PosEncoding *pe, const double *params, gsl_matrix *S) {
+    // S (T,T) square and the slopes finite: alibi_bias_add's checks cannot fail here
+    alibi_bias_add(S, params[0], params[pe->n_params - 1]);
+}
+
+static void alibi_score_backward(const PosEncoding *pe, const double *params, double *dparams,
+                                 const gsl_matrix *dS) {
+    (void)params;
+    double d_left = 0.0, d_right = 0.0;
+    alibi_slope_gradients(dS, &d_left, &d_right);
+    if (pe->n_params == 1) {
+        dparams[0] += d_left + d_right;   // one slope on both sides: the two paths add
+    } else {
+        dparams[0] += d_left;
+        dparams[1] += d_right;
+    }
+}
+
+static PosEncoding *alibi_new(const char *name, size_t d, size_t max_positions, size_t n_slopes) {
+    PosEncoding *pe = posenc_alloc(name, d, max_positions, n_slopes);
+    if (pe == NULL) return NULL;
+    pe->init_params = alibi_init;
+    pe->score_forward = alibi_score_forward;
+    pe->score_backward = alibi_score_backward;
+    return pe;
+}
+
+PosEncoding *posenc_alibi(size_t d, size_t max_positions) { return alibi_new("alibi", d, max_positions, 1); }
+
+PosEncoding *posenc_alibi_left_right(size_t d, size_t max_positions) {
+    return alibi_new("alibi-lr", d, max_positions, 2);
+}
+
 PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions) {
     if (strcmp(name, "none") == 0) return posenc_none(d, max_positions);
     if (strcmp(name, "learned") == 0) return posenc_learned(d, max_positions);
     if (strcmp(name, "sinusoidal") == 0) return posenc_sinusoidal(d, max_positions);
+    if (strcmp(name, "rope") == 0) return posenc_rope(d, max_positions);
+    if (strcmp(name, "alibi") == 0) return posenc_alibi(d, max_positions);
+    if (strcmp(name, "alibi-lr") == 0) return posenc_alibi_left_right(d, max_positions);
     return NULL;
 }

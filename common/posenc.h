@@ -31,8 +31,7 @@
 //   X, dX (T,d) rows = positions; Q, K, dQ, dK (T,d) (views, possibly strided);
 //   S, dS (T,T) row = query t, column = key s.
 //
-// Chapter 7 adds RoPE and ALiBi by writing a constructor that fills this
-// struct (see posenc_learned in posenc.c for the pattern) and calls posenc_finish.
+// Chapter 7's RoPE and ALiBi (below) use the qk and score hooks.
 #ifndef WORKBOOK_POSENC_H
 #define WORKBOOK_POSENC_H
 
@@ -71,7 +70,21 @@ PosEncoding *posenc_none(size_t d, size_t max_positions);
 PosEncoding *posenc_learned(size_t d, size_t max_positions);
 PosEncoding *posenc_sinusoidal(size_t d, size_t max_positions);
 
-// By name ("none", "learned", "sinusoidal"); NULL for an unknown name.
+// The encodings of chapter 7: position enters the scores, not the input.
+//   rope        rotate q_t and k_t by position t (common/rope.h: pair i by t/Z_i,
+//               the sinusoidal table's frequencies); no parameters. The cos/sin
+//               of every (position, pair) are computed once (a RopeTable in state).
+//   alibi       S[t,s] += -m |t-s| (common/alibi.h) with ONE trainable slope m,
+//               the same on both sides of the query (1 parameter)
+//   alibi-lr    S[t,s] += -m_left (t-s) for s < t, -m_right (s-t) for s > t,
+//               two trainable slopes (2 parameters: params[0] = m_left, params[1] = m_right)
+// Both ALiBi variants start every slope at ALIBI_INITIAL_SLOPE.
+#define ALIBI_INITIAL_SLOPE 0.5   // the ALiBi paper's steepest head for H = 8: 2^(-8/8)
+PosEncoding *posenc_rope(size_t d, size_t max_positions);
+PosEncoding *posenc_alibi(size_t d, size_t max_positions);
+PosEncoding *posenc_alibi_left_right(size_t d, size_t max_positions);
+
+// By name ("none", "learned", "sinusoidal", "rope", "alibi", "alibi-lr"); NULL for an unknown name.
 PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions);
 
 // Allocate an encoding with every hook a no-op (constructors start here).

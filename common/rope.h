@@ -45,4 +45,25 @@ int rope_unrotate(const gsl_matrix *Y, gsl_matrix *X, double first_position);
 // is the inverse rotation of dY.
 int rope_backward(const gsl_matrix *dY, gsl_matrix *dX, double first_position);
 
+// ---- for a trainer: the angles computed once ------------------------------------
+// A training run rotates the same positions 0..T-1 of every sequence thousands
+// of times; RopeTable keeps cos and sin of every (position, pair) angle
+// rope_angle(k, i, d), so a rotation is 4 products per pair and no cos/sin.
+// rope_table_rotate(X, +1) gives the same numbers as rope_rotate(X, X, 0.0)
+// (the same angles, the same formula), rope_table_rotate(X, -1) those of
+// rope_unrotate and rope_backward.
+typedef struct {
+    size_t max_positions, d;
+    gsl_matrix *cos, *sin;         // (max_positions, d/2): entry [k][i] = cos, sin of k / Z_i
+} RopeTable;
+
+// NULL for an odd or zero d, zero max_positions, or out of memory.
+RopeTable *rope_table_new(size_t max_positions, size_t d);
+void rope_table_free(RopeTable *table);
+
+// In place: row t of X (T,d) (a view is fine) turned by direction * the angles of
+// position t, direction +1 (rotate) or -1 (unrotate, backward). GSL_EBADLEN when
+// X's width is not the table's d or T > max_positions; GSL_EINVAL for another direction.
+int rope_table_rotate(const RopeTable *table, gsl_matrix *X, int direction);
+
 #endif

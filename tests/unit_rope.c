@@ -140,6 +140,29 @@ int main(void) {
         gsl_matrix_free(back);
     }
 
+    // The precomputed table (for trainers): the same numbers as rope_rotate /
+    // rope_unrotate from position 0, bit for bit, on a strided view too.
+    {
+        size_t T = 29, d = 16;
+        RopeTable *table = rope_table_new(T + 3, d);
+        gsl_matrix *wide = gsl_matrix_alloc(T, 2 * d), *expect = gsl_matrix_alloc(T, d);
+        random_gaussian_matrix(wide, rng, 2.385);
+        gsl_matrix_view X = gsl_matrix_submatrix(wide, 0, d, T, d);   // columns d..2d-1: tda 2d
+        gsl_test(rope_rotate(&X.matrix, expect, 0.0), "rope_rotate for the table check");
+        gsl_test(rope_table_rotate(table, &X.matrix, +1), "rope_table_rotate +1");
+        gsl_test_abs(max_abs_diff_matrix(&X.matrix, expect), 0.0, 0.0, "table rotation = rope_rotate exactly");
+        gsl_test(rope_unrotate(expect, expect, 0.0), "rope_unrotate for the table check");
+        gsl_test(rope_table_rotate(table, &X.matrix, -1), "rope_table_rotate -1");
+        gsl_test_abs(max_abs_diff_matrix(&X.matrix, expect), 0.0, 0.0, "table unrotation = rope_unrotate exactly");
+        gsl_matrix *too_long = gsl_matrix_alloc(T + 4, d), *too_wide = gsl_matrix_alloc(T, d + 2);
+        gsl_test(rope_table_rotate(table, too_long, 1) != GSL_EBADLEN, "table: more rows than positions refused");
+        gsl_test(rope_table_rotate(table, too_wide, 1) != GSL_EBADLEN, "table: other width refused");
+        gsl_test(rope_table_rotate(table, expect, 2) != GSL_EINVAL, "table: direction 2 refused");
+        gsl_test(rope_table_new(8, 3) != NULL || rope_table_new(0, 4) != NULL, "table: odd width, no positions refused");
+        rope_table_free(table);
+        gsl_matrix_free(wide), gsl_matrix_free(expect), gsl_matrix_free(too_long), gsl_matrix_free(too_wide);
+    }
+
     // Error returns instead of crashes.
     gsl_matrix *odd = gsl_matrix_alloc(3, 5), *odd_out = gsl_matrix_alloc(3, 5);
     gsl_test(rope_rotate(odd, odd_out, 0.0) != GSL_EINVAL, "odd width gives GSL_EINVAL");

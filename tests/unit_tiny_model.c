@@ -5,9 +5,9 @@
 // Every number of the parameter block is checked (E, W_QKV = [W_Q|W_K|W_V],
 // b_QKV, W_O, b_O, W_U, b_U, and the encoding's own parameters such as the
 // learned table), and the gradient with respect to the input x itself, for
-// every encoding of chapter 6 plus two test-only encodings that exercise the
-// qk hook (a RoPE-style rotation) and the score hook (a learned ALiBi-style
-// slope), so chapter 7's plug-ins run through checked plumbing.
+// every encoding of chapters 6 and 7: none, learned, sinusoidal (input hook),
+// RoPE (qk hook), ALiBi with one learned slope and with learned left/right
+// slopes (score hook, the slopes' gradients included).
 //
 // Central differences: (L(w+h) - L(w-h)) / 2h has truncation error
 // ~h^2 |L'''| / 6 and rounding error ~DBL_EPSILON |L| / h; the step
@@ -25,74 +25,19 @@
 #include <string.h>
 
 #include "adam.h"
+#include "alibi.h"
+#include "compare.h"
 #include "copy_task.h"
 #include "layers.h"
 #include "posenc.h"
 #include "random.h"
+#include "rope.h"
 #include "tiny_model.h"
 
 #define FD_STEP cbrt(DBL_EPSILON)
 #define GRAD_TOLERANCE (1e3 * pow(DBL_EPSILON, 2.0 / 3.0))
 
 enum { V_SMALL = 5, D_SMALL = 4, T_SMALL = 5, B_SMALL = 2, MAX_POS_SMALL = 8 };
-
-// ---- two test-only encodings that use the qk and score hooks ----------------------
-
-// RoPE-style: rotate pair (2i, 2i+1) of q_t and k_t by the angle t * 0.7^(i+1).
-static void rotate_rows(gsl_matrix *M, double sign) {
-    for (size_t t = 0; t < M->size1; t++)
-        for (size_t i = 0; i + 1 < M->size2; i += 2) {
-            double angle = sign * (double)t * pow(0.7, (double)(i / 2 + 1));
-            double c = cos(angle), s = sin(angle);
-            double x = gsl_matrix_get(M, t, i), y = gsl_matrix_get(M, t, i + 1);
-            gsl_matrix_set(M, t, i, c * x - s * y);
-            gsl_matrix_set(M, t, i + 1, s * x + c * y);
-        }
-}
-static void rot_qk_forward(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K) {
-    (void)pe, (void)params;
-    rotate_rows(Q, 1.0);
-    rotate_rows(K, 1.0);
-}
-static void rot_qk_backward(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
-                            gsl_matrix *dK) {
-    (void)pe, (void)params, (void)dparams;
-    rotate_rows(dQ, -1.0);   // q' = R q  =>  dq = R^T dq'
-    rotate_rows(dK, -1.0);
-}
-static PosEncoding *test_rotation(size_t d, size_t max_positions) {
-    PosEncoding *pe = posenc_alloc("test-rotation", d, max_positions, 0);
-    pe->qk_forward = rot_qk_forward;
-    pe->qk_backward = rot_qk_backward;
-    return pe;
-}
-
-// ALiBi-style with two learned slopes: S[t,s] -= m_left (t-s) for s < t, m_right (s-t) for s > t.
-static void slope_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
-    (void)pe, (void)rng;
-    params[0] = 0.385, params[1] = 0.615;
-}
-static void slope_forward(const PosEncoding *pe, const double *params, gsl_matrix *S) {
-    (void)pe;
-    for (size_t t = 0; t < S->size1; t++)
-        for (size_t s = 0; s < S->size2; s++) {
-            double dist = fabs((double)t - (double)s);
-            *gsl_matrix_ptr(S, t, s) -= (s < t ? params[0] : params[1]) * dist;
-        }
-}
-static void slope_backward(const PosEncoding *pe, const double *params, double *dparams, const gsl_matrix *dS) {
-    (void)pe, (void)params;
-    for (size_t t = 0; t < dS->size1; t++)
-        for (size_t s = 0; s < dS->size2; s++)
-            dparams[s < t ? 0 : 1] -= gsl_matrix_get(dS, t, s) * fabs((double)t - (double)s);
-}
-static PosEncoding *test_slopes(size_t d, size_t max_positions) {
-    PosEncoding *pe = posenc_alloc("test-slopes", d, max_positions, 2);
-    pe->init_params = slope_init;
-    pe->score_forward = slope_forward;
-    pe->score_backward = slope_backward;
-    return pe;
-}
 
 // ---- the model's formulas, evaluated row by row with no re-association ----------------------
 // (tiny_model.h: x = E[token] + p; q,k,v = x W + b; S = q.k/sqrt(d); A = softmax;
@@ -167,8 +112,9 @@ static void check_model(PosEncodingMaker make, const char *label) {
     gsl_rng *rng = random_new(2385), *pe_rng = random_new(4711);
     tiny_model_init(m, rng, pe_rng);
     copy_task_batch(a, V_SMALL, rng);
-    // Biases start non-zero already (uniform init); nudge b_O, b_U so no term is symmetric.
-    for (size_t i = 0; i < m->n_model; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
+    // Biases start non-zero already (uniform init); nudge b_O, b_U so no term is symmetric,
+    // and the encoding's numbers too (ALiBi's left and right slopes start equal).
+    for (size_t i = 0; i < m->n_params; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
 
     // The projected lookup (tiny_forward) against the plain product (tiny_forward_body):
     // the same sums in another order, so equal to a few ulp of the loss.
@@ -235,6 +181,44 @@ static void check_model(PosEncodingMaker make, const char *label) {
     posenc_free(pe);
 }
 
+// ---- the chapter-7 hooks compute what rope.h and alibi.h compute ----------------------------
+
+static void check_hooks_match_modules(void) {
+    enum { T = 7, D = 8 };
+    gsl_rng *rng = random_new(2385);
+    PosEncoding *rope = posenc_rope(D, T + 2), *sym = posenc_alibi(D, T), *lr = posenc_alibi_left_right(D, T);
+    gsl_matrix *Q = gsl_matrix_alloc(T, D), *K = gsl_matrix_alloc(T, D), *expect = gsl_matrix_alloc(T, D);
+    random_gaussian_matrix(Q, rng, 2.385);
+    random_gaussian_matrix(K, rng, 2.385);
+    gsl_matrix_memcpy(expect, Q);
+    rope_rotate(expect, expect, 0.0);
+    rope->qk_forward(rope, NULL, Q, K);
+    // The same angles and the same formula: bit for bit.
+    gsl_test_abs(max_abs_diff_matrix(Q, expect), 0.0, 0.0, "rope hook: q rotated exactly like rope_rotate");
+    rope->qk_backward(rope, NULL, NULL, Q, K);
+    rope_backward(expect, expect, 0.0);
+    gsl_test_abs(max_abs_diff_matrix(Q, expect), 0.0, 0.0, "rope hook backward = rope_backward");
+
+    gsl_matrix *S = gsl_matrix_alloc(T, T), *S_expect = gsl_matrix_alloc(T, T);
+    random_gaussian_matrix(S, rng, 2.385);
+    gsl_matrix_memcpy(S_expect, S);
+    double slope = 0.385, slopes[2] = {0.385, 1.615};
+    sym->score_forward(sym, &slope, S);
+    alibi_bias_add(S_expect, slope, slope);
+    gsl_test_abs(max_abs_diff_matrix(S, S_expect), 0.0, 0.0, "alibi hook = alibi_bias_add(m, m)");
+    lr->score_forward(lr, slopes, S);
+    alibi_bias_add(S_expect, slopes[0], slopes[1]);
+    gsl_test_abs(max_abs_diff_matrix(S, S_expect), 0.0, 0.0, "alibi-lr hook = alibi_bias_add(m_left, m_right)");
+    gsl_test(sym->n_params != 1 || lr->n_params != 2 || rope->n_params != 0, "parameter counts 1, 2 and 0");
+    double init[2] = {0.0, 0.0};
+    lr->init_params(lr, init, rng);
+    gsl_test(init[0] != ALIBI_INITIAL_SLOPE || init[1] != ALIBI_INITIAL_SLOPE, "ALiBi slopes start at the stated value");
+
+    gsl_matrix_free(Q), gsl_matrix_free(K), gsl_matrix_free(expect), gsl_matrix_free(S), gsl_matrix_free(S_expect);
+    posenc_free(rope), posenc_free(sym), posenc_free(lr);
+    random_free(rng);
+}
+
 // ---- the lookup is a one-hot product -----------------------------------------------------
 
 static void check_one_hot(void) {
@@ -280,11 +264,20 @@ int main(void) {
     check_model(posenc_none, "none");
     check_model(posenc_learned, "learned");
     check_model(posenc_sinusoidal, "sinusoidal");
-    check_model(test_rotation, "qk hook (rotation)");
-    check_model(test_slopes, "score hook (learned slopes)");
+    check_model(posenc_rope, "rope (qk hook)");
+    check_model(posenc_alibi, "alibi, one slope (score hook)");
+    check_model(posenc_alibi_left_right, "alibi, left/right slopes (score hook)");
+    check_hooks_match_modules();
     check_one_hot();
     check_adam();
     gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
     gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
+    gsl_test(posenc_rope(3, 8) != NULL || posenc_rope(4, 0) != NULL, "rope: odd width, no positions refused");
+    const char *names[] = {"rope", "alibi", "alibi-lr"};
+    for (size_t i = 0; i < 3; i++) {
+        PosEncoding *pe = posenc_by_name(names[i], 4, 8);
+        gsl_test(pe == NULL || strcmp(pe->name, names[i]) != 0, "posenc_by_name(\"%s\")", names[i]);
+        posenc_free(pe);
+    }
     return gsl_test_summary();
 }

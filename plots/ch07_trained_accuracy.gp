@@ -1,0 +1,54 @@
+# Figure: Chapter 6's experiment with RoPE and ALiBi: accuracy at every position after training at length L_train. RoPE carries over partly (it drops where a key sits at an alias offset near ±100); one symmetric ALiBi slope sits at the mirror ceiling (1+1/V)/2 everywhere; left/right slopes solve the task at every length
+# Data: relative_accuracy.dat columns 1 position 2-4 rope mean/min/max 5-7 alibi mean/min/max 8-10 alibi_lr mean/min/max; relative_experiment.dat columns 1 train_len 2 eval_len 4 chance 6 seeds 8 mirror_ceiling 9-10 RoPE alias zones; alibi_slopes.dat columns 2 m 3 m_left 4 m_right
+fig_w = 1400; fig_h = 660
+load plotdir.'/common.gp'
+e = datadir.'/relative_experiment.dat'
+f = datadir.'/relative_accuracy.dat'
+s = datadir.'/alibi_slopes.dat'
+stats e using 1 nooutput
+L = STATS_max
+stats e using 2 nooutput
+T = STATS_max
+stats e using 4 nooutput
+chance = STATS_max
+stats e using 6 nooutput
+n_seeds = STATS_max
+stats e using 8 nooutput
+ceiling = STATS_max
+stats e using 9 nooutput
+alias_low = STATS_max
+stats e using 10 nooutput
+alias_high = STATS_max
+stats s using 2 nooutput
+m_sym = STATS_mean
+stats s using 3 nooutput
+m_left = STATS_mean
+stats s using 4 nooutput
+m_right = STATS_mean
+set title sprintf("Copy the previous token with RoPE and ALiBi: trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch07, claims 7.7-7.9)", L, T, n_seeds) font ',15'
+set lmargin 10
+set rmargin 44
+set xlabel 'position t in the test sequence'
+set ylabel 'accuracy (fraction of predictions correct)'
+set xrange [0:T]
+set yrange [0:1.05]
+set xtics L/2
+set ytics 0.1
+set key at screen 0.985, screen 0.88 right top vertical spacing 1.4
+set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
+set label 1 sprintf(' training length L = %d', L) at L, graph 0.16 left font ',12' front
+# RoPE's alias zones (claim 7.7): the query has a key at an offset near ±100
+if (alias_low >= 0) set object 1 rect from 0, graph 0 to alias_low + 0.5, graph 1 fc rgb '#1f5fa8' fs transparent solid 0.06 noborder behind
+if (alias_high < T) set object 2 rect from alias_high - 0.5, graph 0 to T, graph 1 fc rgb '#1f5fa8' fs transparent solid 0.06 noborder behind
+set label 3 "shaded: a key at a RoPE alias offset\n(near ±100, claim 7.7)" at graph 0.5, graph 0.30 center font ',11' front
+set label 2 sprintf("learned ALiBi slopes (mean over seeds)\n  one slope:\n      m = %.3g\n  left/right slopes:\n      m_{left} = %.3g\n      m_{right} = %.3g", m_sym, m_left, m_right) \
+    at screen 0.70, screen 0.40 left font ',12'
+set style fill transparent solid 0.22 noborder
+plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
+     f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \
+     f using 1:9:10 with filledcurves lc rgb '#2a9d3a' notitle, \
+     f using 1:2 with lines ls 1 title 'RoPE', \
+     f using 1:5 with lines ls 2 title 'ALiBi, one slope', \
+     f using 1:8 with lines ls 3 title 'ALiBi, left/right slopes', \
+     ceiling with lines lc rgb '#b05a00' lw 1.5 dt 3 title sprintf('mirror ceiling (1+1/V)/2 = %.1f%%', 100*ceiling), \
+     chance with lines ls 9 title sprintf('chance 1/V = %.2f%%', 100*chance)
