@@ -5,5 +5,5 @@ workbook_figure_tests(ch05)
 
 # Bad inputs for ch05's own options: rows of tests/bad_inputs.txt.
 workbook_reproducible_test(ch05)
-workbook_memcheck_test(ch05 ARGS --trials 50 --d 16 --positions 24)
+workbook_memcheck_test(ch05 ARGS --trials 20 --d 8 --positions 8)
 workbook_disk_full_test(ch05)
