@@ -39,17 +39,16 @@
 // The seeds train in parallel on --threads threads; every run has its own random streams,
 // so the numbers do not depend on the number of threads.
 #include <gsl/gsl_blas.h>
-#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "adam.h"
 #include "build_info.h"
 #include "chapter.h"
 #include "compare.h"
+#include "copy_experiment.h"
 #include "copy_task.h"
 #include "layers.h"
 #include "parallel.h"
@@ -71,7 +70,7 @@ static long eval_seqs = 1000;    // test sequences per run (and per length)
 static long threads = 2;         // runs trained at once (the machine has 2 cores)
 static double lr = 3e-3;         // Adam learning rate
 
-enum { MAX_SEEDS = 50, MAX_EVAL_LEN = 1024, EVAL_CHUNK = 25 };
+enum { MAX_EVAL_LEN = 1024, EVAL_CHUNK = 25 };
 
 // Verdict thresholds, in accuracy (fraction correct), with their reasons.
 // Sampling error of one accuracy over 1000 sequences x 96 positions is ~0.001;
@@ -83,69 +82,25 @@ enum { MAX_SEEDS = 50, MAX_EVAL_LEN = 1024, EVAL_CHUNK = 25 };
 #define BLIND_MARGIN 0.01        // sampling slack on the position-blind bound (10 sd)
 
 // ---- the experiment: every encoding x every seed, trained once, shared by the claims ----
+// (common/copy_experiment.h: trains in parallel, summarises per encoding over seeds)
 
 enum { ENC_NONE, ENC_LEARNED, ENC_SINUSOIDAL, N_ENCODINGS };
 static const char *const ENCODING_NAMES[N_ENCODINGS] = {"none", "learned", "sinusoidal"};
 static PosEncodingMaker const ENCODING_MAKERS[N_ENCODINGS] = {posenc_none, posenc_learned, posenc_sinusoidal};
 
-// What one encoding's runs show, summarised over seeds.
-typedef struct {
-    double in_range[MAX_SEEDS];       // mean accuracy over 1 <= t < L in sequences of length 4L
-    double train_len[MAX_SEEDS];      // mean accuracy over 1 <= t < L in sequences of length L
-    double beyond[MAX_SEEDS];         // mean accuracy over L <= t < 4L
-    double bucket[8][MAX_SEEDS];      // [kL, (k+1)L) for k = 1 .. eval_factor-1
-} Summary;
-
-typedef struct {
-    bool trained[N_ENCODINGS];
-    CopyRun runs[N_ENCODINGS][MAX_SEEDS];
-    Summary summary[N_ENCODINGS];
-    double wall_seconds;
-} Experiment;
-
-static Experiment experiment;
+static CopyExperiment experiment = {.n_encodings = N_ENCODINGS, .labels = ENCODING_NAMES,
+                                    .columns = ENCODING_NAMES, .makers = ENCODING_MAKERS,
+                                    .label_width = 11, .bucket_width = 10};
 
 static size_t eval_len(void) { return (size_t)(eval_factor * train_len); }
 
-static CopyConfig run_config(const Chapter *ch, long seed_index) {
+// Run k of every encoding uses seed --seed + k.
+static CopyConfig run_config(const Chapter *ch) {
     return (CopyConfig){.vocab = (size_t)vocab, .d = (size_t)d, .train_len = (size_t)train_len,
                         .batch = (size_t)batch, .steps = steps, .lr = lr, .beta1 = 0.9, .beta2 = 0.999,
                         .eps = 1e-8, .eval_len = eval_len(), .eval_seqs = (size_t)eval_seqs,
-                        .eval_chunk = EVAL_CHUNK, .seed = (unsigned long)ch->seed + (unsigned long)seed_index};
+                        .eval_chunk = EVAL_CHUNK, .seed = (unsigned long)ch->seed};
 }
-
-typedef struct {
-    const Chapter *ch;
-    size_t jobs[N_ENCODINGS * MAX_SEEDS];   // encoding * MAX_SEEDS + seed index
-} TrainJobs;
-
-static void train_job(size_t i, void *context) {
-    TrainJobs *tj = context;
-    size_t enc = tj->jobs[i] / MAX_SEEDS, k = tj->jobs[i] % MAX_SEEDS;
-    CopyConfig cfg = run_config(tj->ch, (long)k);
-    copy_run(&cfg, ENCODING_MAKERS[enc], &experiment.runs[enc][k]);
-}
-
-static double mean_range(const double *acc, size_t from, size_t to) {
-    double sum = 0.0;
-    for (size_t t = from; t < to; t++) sum += acc[t];
-    return sum / (double)(to - from);
-}
-
-static void summarise(size_t enc) {
-    Summary *s = &experiment.summary[enc];
-    size_t L = (size_t)train_len;
-    for (long k = 0; k < seeds; k++) {
-        const CopyRun *r = &experiment.runs[enc][k];
-        s->in_range[k] = mean_range(r->accuracy, 1, L);
-        s->train_len[k] = mean_range(r->accuracy_train_len, 1, L);
-        s->beyond[k] = mean_range(r->accuracy, L, eval_len());
-        for (long b = 1; b < eval_factor; b++) s->bucket[b][k] = mean_range(r->accuracy, (size_t)b * L, (size_t)(b + 1) * L);
-    }
-}
-
-static double mean_of(const double *x) { return gsl_stats_mean(x, 1, (size_t)seeds); }
-static double sd_of(const double *x) { return seeds > 1 ? gsl_stats_sd(x, 1, (size_t)seeds) : 0.0; }
 
 // Which encodings the claims of this run need (--claim 6.3 trains only sinusoidal).
 static bool needs(const Chapter *ch, size_t enc) {
@@ -162,25 +117,7 @@ static void write_experiment_data(Chapter *ch) {
     datafile_printf(&f, "%ld %zu %ld %.6g %ld %ld %ld\n", train_len, eval_len(), vocab, 1.0 / (double)vocab, steps,
                     seeds, d);
     chapter_data_close(ch, &f);
-    chapter_data_open(ch, &f, "accuracy.dat",
-                      "position none_mean none_min none_max learned_mean learned_min learned_max "
-                      "sinusoidal_mean sinusoidal_min sinusoidal_max");
-    for (size_t t = 1; t < eval_len(); t++) {
-        datafile_printf(&f, "%zu", t);
-        for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
-            if (!experiment.trained[enc]) {
-                datafile_printf(&f, " NaN NaN NaN");
-                continue;
-            }
-            double acc[MAX_SEEDS];
-            for (long k = 0; k < seeds; k++) acc[k] = experiment.runs[enc][k].accuracy[t];
-            double lo, hi;
-            gsl_stats_minmax(&lo, &hi, acc, 1, (size_t)seeds);
-            datafile_printf(&f, " %.6g %.6g %.6g", mean_of(acc), lo, hi);
-        }
-        datafile_printf(&f, "\n");
-    }
-    chapter_data_close(ch, &f);
+    copy_experiment_write_accuracy(ch, &experiment, "accuracy.dat");
 
     chapter_data_open(ch, &f, "loss.dat", "step none_mean learned_mean sinusoidal_mean");
     for (long step = 0; step < steps; step++) {
@@ -199,65 +136,14 @@ static void write_experiment_data(Chapter *ch) {
     chapter_data_close(ch, &f);
 }
 
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 // Train every needed encoding x seed once (in parallel), then summarise and
-// write accuracy.dat and loss.dat. Later calls return at once.
+// write experiment.dat, accuracy.dat and loss.dat. Later calls return at once.
 static void experiment_ensure(Chapter *ch) {
-    TrainJobs tj = {.ch = ch};
-    size_t n_jobs = 0;
-    bool any = false;
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
-        if (!needs(ch, enc) || experiment.trained[enc]) continue;
-        any = true;
-        for (long k = 0; k < seeds; k++) tj.jobs[n_jobs++] = enc * MAX_SEEDS + (size_t)k;
-    }
-    if (!any) return;
-    chapter_say(ch, "Training %zu models (%ld seeds per encoding, %ld steps each) on %ld thread%s\n"
-                    "(CBLAS: %s, kernels %s) ...\n",
-                n_jobs, seeds, steps, threads, threads == 1 ? "" : "s", build_cblas_name(), parallel_blas_core());
-    fflush(stdout);
-    double start = now_seconds();
-    chapter_check(ch, parallel_for(n_jobs, (size_t)threads, train_job, &tj), "starting training threads");
-    experiment.wall_seconds = now_seconds() - start;
-    double train_sum = 0.0;
-    for (size_t j = 0; j < n_jobs; j++) {
-        const CopyRun *r = &experiment.runs[tj.jobs[j] / MAX_SEEDS][tj.jobs[j] % MAX_SEEDS];
-        chapter_check(ch, r->status, "training a model");
-        train_sum += r->train_seconds;
-    }
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++)
-        if (needs(ch, enc) && !experiment.trained[enc]) {
-            experiment.trained[enc] = true;
-            summarise(enc);
-        }
-    chapter_say(ch, "... done in %.1f s wall (%.0f training steps/s per thread).\n\n", experiment.wall_seconds,
-                (double)n_jobs * (double)steps / train_sum);
-    write_experiment_data(ch);
-}
-
-static void experiment_free(void) {
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++)
-        for (long k = 0; k < MAX_SEEDS; k++) copy_run_free(&experiment.runs[enc][k]);
-}
-
-static void print_summary_header(const Chapter *ch) {
-    chapter_say(ch, "  encoding     in range      in range      beyond        ");
-    for (long b = 1; b < eval_factor; b++) chapter_say(ch, "[%ldL,%ldL)   ", b, b + 1);
-    chapter_say(ch, "\n               (length L)    (length %ldL)  (t >= L)\n", eval_factor);
-}
-
-static void print_summary_row(const Chapter *ch, size_t enc) {
-    const Summary *s = &experiment.summary[enc];
-    chapter_say(ch, "  %-11s  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f", ENCODING_NAMES[enc],
-                100 * mean_of(s->train_len), 100 * sd_of(s->train_len), 100 * mean_of(s->in_range),
-                100 * sd_of(s->in_range), 100 * mean_of(s->beyond), 100 * sd_of(s->beyond));
-    for (long b = 1; b < eval_factor; b++) chapter_say(ch, "  %5.1f%%  ", 100 * mean_of(s->bucket[b]));
-    chapter_say(ch, "\n");
+    bool wanted[N_ENCODINGS];
+    for (size_t enc = 0; enc < N_ENCODINGS; enc++) wanted[enc] = needs(ch, enc);
+    experiment.config = run_config(ch);
+    experiment.seeds = seeds;
+    if (copy_experiment_ensure(ch, &experiment, wanted, (size_t)threads)) write_experiment_data(ch);
 }
 
 // ---- claim 6.1: parameter counts ------------------------------------------------
@@ -332,8 +218,8 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
         }
     }
     long rows_beyond = (long)(rows - L) * seeds;
-    const Summary *s = &experiment.summary[ENC_LEARNED];
-    double chance = 1.0 / (double)vocab, beyond = mean_of(s->beyond);
+    const CopySummary *s = &experiment.summary[ENC_LEARNED];
+    double chance = 1.0 / (double)vocab, beyond = s->beyond.mean;
     chapter_say(ch, "After training, each learned row compared bit for bit with its initial value:\n");
     chapter_say(ch, "  rows t <  L_train that changed            %ld of %ld\n", changed_in_range, (long)L * seeds);
     chapter_say(ch, "  rows t >= L_train identical to their init %ld of %ld\n\n", untouched_beyond, rows_beyond);
@@ -341,8 +227,8 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
                     "gradient, Adam's moments stay 0 and the update is exactly 0: they are still\n"
                     "the random N(0,1) vectors they started as. Accuracy (mean ± sd over %ld seeds):\n",
                 L, seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_LEARNED);
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_LEARNED);
     chapter_say(ch, "  chance       %5.2f%%\n", 100 * chance);
     write_tables(ch);
 
@@ -355,25 +241,23 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     r->verdict = frozen && at_chance ? VERDICT_HOLDS : (frozen || at_chance ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
     claim_finding(r, "All %ld learned rows beyond L_train are bit-identical to their initial values after %ld steps; "
                      "accuracy there is %.1f%% (chance %.2f%%) against %.1f%% at the training length.",
-                  untouched_beyond, steps, 100 * beyond, 100 * chance, 100 * mean_of(s->train_len));
+                  untouched_beyond, steps, 100 * beyond, 100 * chance, 100 * s->train_len.mean);
 }
 
 // ---- claim 6.3: sinusoidal beyond the training length ------------------------------
 
 static void claim_sinusoidal_beyond(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *s = &experiment.summary[ENC_SINUSOIDAL];
-    double chance = 1.0 / (double)vocab, beyond = mean_of(s->beyond), in_range = mean_of(s->train_len);
+    const CopySummary *s = &experiment.summary[ENC_SINUSOIDAL];
+    double chance = 1.0 / (double)vocab, beyond = s->beyond.mean, in_range = s->train_len.mean;
     chapter_say(ch, "The sinusoidal table is defined at every position, so the model can at least\n"
                     "be run at length %zu. What it makes of positions it never trained on\n"
                     "(mean ± sd over %ld seeds):\n",
                 eval_len(), seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_SINUSOIDAL);
-    double lo, hi;
-    gsl_stats_minmax(&lo, &hi, s->beyond, 1, (size_t)seeds);
-    chapter_say(ch, "  chance       %5.2f%%      beyond L, per seed: %.1f%% .. %.1f%%\n\n", 100 * chance, 100 * lo,
-                100 * hi);
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_SINUSOIDAL);
+    chapter_say(ch, "  chance       %5.2f%%      beyond L, per seed: %.1f%% .. %.1f%%\n\n", 100 * chance,
+                100 * s->beyond.min, 100 * s->beyond.max);
     chapter_say(ch, "Far above chance, so something carries over (the sin/cos of every pair still\n"
                     "turn by the same angle from t-1 to t), and far below the training length's\n"
                     "accuracy: pairs whose period exceeds L_train were only ever seen on a short\n"
@@ -388,21 +272,21 @@ static void claim_sinusoidal_beyond(Chapter *ch, ClaimResult *r) {
     claim_finding(r, "Defined everywhere, and beyond L_train the model is right %.1f%% ± %.1f%% of the time: "
                      "far above chance (%.2f%%), far below its %.1f%% at the training length. Corrected: the "
                      "encoding extends to any length; a model trained on it generalises only partly.",
-                  100 * beyond, 100 * sd_of(s->beyond), 100 * chance, 100 * in_range);
+                  100 * beyond, 100 * s->beyond.sd, 100 * chance, 100 * in_range);
 }
 
 // ---- claim 6.4: in range, learned and sinusoidal are about the same ---------------------
 
 static void claim_in_range_same(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *ls = &experiment.summary[ENC_LEARNED], *ss = &experiment.summary[ENC_SINUSOIDAL];
-    double learned = mean_of(ls->train_len), sinusoidal = mean_of(ss->train_len);
+    const CopySummary *ls = &experiment.summary[ENC_LEARNED], *ss = &experiment.summary[ENC_SINUSOIDAL];
+    double learned = ls->train_len.mean, sinusoidal = ss->train_len.mean;
     chapter_say(ch, "Accuracy at 1 <= t < L_train (mean ± sd over %ld seeds), on sequences of the\n"
                     "training length and on the long test sequences:\n",
                 seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_LEARNED);
-    print_summary_row(ch, ENC_SINUSOIDAL);
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_LEARNED);
+    copy_experiment_print_row(ch, &experiment, ENC_SINUSOIDAL);
     chapter_say(ch, "\nAt the training length both solve the task. Inside the long sequences the\n"
                     "same positions t < L_train lose a little: each query now also meets %zu keys\n"
                     "at positions it never saw (random rows for the learned table, far-away angles\n"
@@ -416,7 +300,7 @@ static void claim_in_range_same(Chapter *ch, ClaimResult *r) {
     r->verdict = learned >= SOLVED && sinusoidal >= SOLVED && diff <= SAME_BAND ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "At the training length: learned %.2f%%, sinusoidal %.2f%%. At t < L_train inside %zu-long "
                      "sequences: learned %.1f%%, sinusoidal %.1f%% (extra keys distract).",
-                  100 * learned, 100 * sinusoidal, eval_len(), 100 * mean_of(ls->in_range), 100 * mean_of(ss->in_range));
+                  100 * learned, 100 * sinusoidal, eval_len(), 100 * ls->in_range.mean, 100 * ss->in_range.mean);
 }
 
 // ---- claim 6.5: without positions the task cannot be solved -----------------------------
@@ -448,13 +332,13 @@ static double blind_bound(const gsl_rng *rng, size_t T, long n_seqs) {
 
 static void claim_nope_blind(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *s = &experiment.summary[ENC_NONE];
+    const CopySummary *s = &experiment.summary[ENC_NONE];
     double bound_long = blind_bound(ch->rng, eval_len(), eval_seqs);
     double bound_short = blind_bound(ch->rng, (size_t)train_len, eval_seqs);
-    double long_acc = fmax(mean_of(s->in_range), mean_of(s->beyond)), short_acc = mean_of(s->train_len);
+    double long_acc = fmax(s->in_range.mean, s->beyond.mean), short_acc = s->train_len.mean;
     chapter_say(ch, "The same model with no positional encoding (mean ± sd over %ld seeds):\n", seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_NONE);
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_NONE);
     chapter_say(ch, "\nWithout positions the model sees a bag of tokens (chapter 1). The best a\n"
                     "blind model can do is guess the most frequent other token of the sequence:\n"
                     "  best possible without positions, length %3ld   %5.1f%%   NoPE measured %5.1f%%\n"
@@ -581,7 +465,7 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run (default 2000)"},
-        {"--seeds", OPTION_INT, &seeds, 1, MAX_SEEDS, 0, "N", "runs per encoding (default 5)"},
+        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding (default 5)"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once (default 2)"},
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N", "training sequence length L_train (default 32)"},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N", "test length = N x L_train (default 4)"},
@@ -606,6 +490,6 @@ int main(int argc, char **argv) {
                 threads == 1 ? "" : "s");
     if (parallel_blas_hint()) chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);
-    experiment_free();
+    copy_experiment_free(&experiment);
     return chapter_end(&ch);
 }

@@ -76,13 +76,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "alibi.h"
 #include "attention.h"
 #include "build_info.h"
 #include "chapter.h"
 #include "compare.h"
+#include "copy_experiment.h"
 #include "copy_task.h"
 #include "parallel.h"
 #include "pe_layout.h"
@@ -109,7 +109,6 @@ enum {
     EVAL_FACTOR = 4,             // test length = 4 L_train
     EVAL_LEN = EVAL_FACTOR * TRAIN_LEN,
     EVAL_CHUNK = 25,             // test sequences per forward pass
-    MAX_SEEDS = 50,
 };
 #define TRAIN_LR 3e-3            // Adam learning rate
 static long steps = 2000;        // Adam steps per run
@@ -751,66 +750,26 @@ static void claim_layouts_rotation(Chapter *ch, ClaimResult *r) {
 //   alibi     S[t,s] -= m |t-s|, one learned slope m
 //   alibi-lr  S[t,s] -= m_left (t-s) for s < t, m_right (s-t) for s > t, two learned slopes
 // Every seed trains one model per encoding on the same batches from the same
-// initial weights (copy_task.h's streams), on --threads threads.
+// initial weights (copy_task.h's streams), on --threads threads; training and
+// the summary over seeds are common/copy_experiment.h's, shared with chapter 6.
 
 enum { ENC_ROPE, ENC_ALIBI, ENC_ALIBI_LR, N_ENCODINGS };
 static const char *const ENCODING_LABELS[N_ENCODINGS] = {"RoPE", "ALiBi, one slope", "ALiBi, left/right"};
 static PosEncodingMaker const ENCODING_MAKERS[N_ENCODINGS] = {posenc_rope, posenc_alibi, posenc_alibi_left_right};
 static const char *const ENCODING_CLAIMS[N_ENCODINGS] = {"7.7", "7.8", "7.9"};
+static const char *const ENCODING_COLUMNS[N_ENCODINGS] = {"rope", "alibi", "alibi_lr"};   // in the data files
 
-// What one encoding's runs show, per seed.
-typedef struct {
-    double train_len[MAX_SEEDS];   // mean accuracy over 1 <= t < L in sequences of length L
-    double in_range[MAX_SEEDS];    // mean accuracy over 1 <= t < L in sequences of length 4L
-    double beyond[MAX_SEEDS];      // mean accuracy over L <= t < 4L
-    double bucket[EVAL_FACTOR][MAX_SEEDS];   // [kL, (k+1)L) for k = 1 .. EVAL_FACTOR-1
-} Summary;
+static CopyExperiment experiment = {.n_encodings = N_ENCODINGS, .labels = ENCODING_LABELS,
+                                    .columns = ENCODING_COLUMNS, .makers = ENCODING_MAKERS,
+                                    .label_width = 18, .bucket_width = 9};
 
-static struct {
-    bool trained[N_ENCODINGS];
-    CopyRun runs[N_ENCODINGS][MAX_SEEDS];
-    Summary summary[N_ENCODINGS];
-} experiment;
-
-static CopyConfig run_config(const Chapter *ch, long seed_index) {
+// Run k of every encoding uses seed --seed + k.
+static CopyConfig run_config(const Chapter *ch) {
     return (CopyConfig){.vocab = TRAIN_VOCAB, .d = TRAIN_D, .train_len = TRAIN_LEN, .batch = TRAIN_BATCH,
                         .steps = steps, .lr = TRAIN_LR, .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8,
                         .eval_len = EVAL_LEN, .eval_seqs = (size_t)eval_seqs, .eval_chunk = EVAL_CHUNK,
-                        .seed = (unsigned long)ch->seed + (unsigned long)seed_index};
+                        .seed = (unsigned long)ch->seed};
 }
-
-typedef struct {
-    const Chapter *ch;
-    size_t jobs[N_ENCODINGS * MAX_SEEDS];   // encoding * MAX_SEEDS + seed index
-} TrainJobs;
-
-static void train_job(size_t i, void *context) {
-    TrainJobs *tj = context;
-    size_t enc = tj->jobs[i] / MAX_SEEDS, k = tj->jobs[i] % MAX_SEEDS;
-    CopyConfig cfg = run_config(tj->ch, (long)k);
-    copy_run(&cfg, ENCODING_MAKERS[enc], &experiment.runs[enc][k]);
-}
-
-static double mean_range(const double *acc, size_t from, size_t to) {
-    double sum = 0.0;
-    for (size_t t = from; t < to; t++) sum += acc[t];
-    return sum / (double)(to - from);
-}
-
-static void summarise(size_t enc) {
-    Summary *s = &experiment.summary[enc];
-    for (long k = 0; k < seeds; k++) {
-        const CopyRun *r = &experiment.runs[enc][k];
-        s->train_len[k] = mean_range(r->accuracy_train_len, 1, TRAIN_LEN);
-        s->in_range[k] = mean_range(r->accuracy, 1, TRAIN_LEN);
-        s->beyond[k] = mean_range(r->accuracy, TRAIN_LEN, EVAL_LEN);
-        for (size_t b = 1; b < EVAL_FACTOR; b++)
-            s->bucket[b][k] = mean_range(r->accuracy, b * TRAIN_LEN, (b + 1) * TRAIN_LEN);
-    }
-}
-
-static double mean_of(const double *x) { return gsl_stats_mean(x, 1, (size_t)seeds); }
-static double sd_of(const double *x) { return seeds > 1 ? gsl_stats_sd(x, 1, (size_t)seeds) : 0.0; }
 
 // The best any symmetric-ALiBi model can do. One layer, no other position: the
 // output at t depends only on token_t and the multiset of pairs (token_s, |t-s|).
@@ -896,24 +855,7 @@ static void write_training_data(Chapter *ch) {
     datafile_printf(&f, "%d %d %d %.6g %ld %ld %d %.6g %ld %ld\n", TRAIN_LEN, EVAL_LEN, TRAIN_VOCAB, 1.0 / TRAIN_VOCAB,
                     steps, seeds, TRAIN_D, mirror_ceiling_interior(), alias_low, alias_high);
     chapter_data_close(ch, &f);
-    chapter_data_open(ch, &f, "relative_accuracy.dat",
-                      "position rope_mean rope_min rope_max alibi_mean alibi_min alibi_max "
-                      "alibi_lr_mean alibi_lr_min alibi_lr_max");
-    for (size_t t = 1; t < EVAL_LEN; t++) {
-        datafile_printf(&f, "%zu", t);
-        for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
-            if (!experiment.trained[enc]) {
-                datafile_printf(&f, " NaN NaN NaN");
-                continue;
-            }
-            double acc[MAX_SEEDS], lo, hi;
-            for (long k = 0; k < seeds; k++) acc[k] = experiment.runs[enc][k].accuracy[t];
-            gsl_stats_minmax(&lo, &hi, acc, 1, (size_t)seeds);
-            datafile_printf(&f, " %.6g %.6g %.6g", mean_of(acc), lo, hi);
-        }
-        datafile_printf(&f, "\n");
-    }
-    chapter_data_close(ch, &f);
+    copy_experiment_write_accuracy(ch, &experiment, "relative_accuracy.dat");
     // The learned slopes, per seed (NaN where an encoding was not trained in this run).
     chapter_data_open(ch, &f, "alibi_slopes.dat", "seed alibi_m alibi_lr_m_left alibi_lr_m_right initial");
     for (long k = 0; k < seeds; k++) {
@@ -925,62 +867,14 @@ static void write_training_data(Chapter *ch) {
     chapter_data_close(ch, &f);
 }
 
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 // Train every encoding this run's claims need x every seed once (in parallel),
 // summarise, and write the data files. Later calls return at once.
 static void experiment_ensure(Chapter *ch) {
-    TrainJobs tj = {.ch = ch};
-    size_t n_jobs = 0;
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
-        if (!chapter_wants(ch, ENCODING_CLAIMS[enc]) || experiment.trained[enc]) continue;
-        for (long k = 0; k < seeds; k++) tj.jobs[n_jobs++] = enc * MAX_SEEDS + (size_t)k;
-    }
-    if (n_jobs == 0) return;
-    chapter_say(ch, "Training %zu models (%ld seeds per encoding, %ld steps each) on %ld thread%s\n"
-                    "(CBLAS: %s, kernels %s) ...\n",
-                n_jobs, seeds, steps, threads, threads == 1 ? "" : "s", build_cblas_name(), parallel_blas_core());
-    fflush(stdout);
-    double start = now_seconds();
-    chapter_check(ch, parallel_for(n_jobs, (size_t)threads, train_job, &tj), "starting training threads");
-    double wall = now_seconds() - start, train_sum = 0.0;
-    for (size_t j = 0; j < n_jobs; j++) {
-        const CopyRun *r = &experiment.runs[tj.jobs[j] / MAX_SEEDS][tj.jobs[j] % MAX_SEEDS];
-        chapter_check(ch, r->status, "training a model");
-        train_sum += r->train_seconds;
-    }
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++)
-        if (chapter_wants(ch, ENCODING_CLAIMS[enc]) && !experiment.trained[enc]) {
-            experiment.trained[enc] = true;
-            summarise(enc);
-        }
-    chapter_say(ch, "... done in %.1f s wall (%.0f training steps/s per thread).\n\n", wall,
-                (double)n_jobs * (double)steps / train_sum);
-    write_training_data(ch);
-}
-
-static void experiment_free(void) {
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++)
-        for (long k = 0; k < MAX_SEEDS; k++) copy_run_free(&experiment.runs[enc][k]);
-}
-
-static void print_summary_header(const Chapter *ch) {
-    chapter_say(ch, "  encoding            in range      in range      beyond        ");
-    for (size_t b = 1; b < EVAL_FACTOR; b++) chapter_say(ch, "[%zuL,%zuL)  ", b, b + 1);
-    chapter_say(ch, "\n                      (length L)    (length %dL)  (t >= L)\n", EVAL_FACTOR);
-}
-
-static void print_summary_row(const Chapter *ch, size_t enc) {
-    const Summary *s = &experiment.summary[enc];
-    chapter_say(ch, "  %-18s  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f", ENCODING_LABELS[enc],
-                100 * mean_of(s->train_len), 100 * sd_of(s->train_len), 100 * mean_of(s->in_range),
-                100 * sd_of(s->in_range), 100 * mean_of(s->beyond), 100 * sd_of(s->beyond));
-    for (size_t b = 1; b < EVAL_FACTOR; b++) chapter_say(ch, "  %5.1f%% ", 100 * mean_of(s->bucket[b]));
-    chapter_say(ch, "\n");
+    bool wanted[N_ENCODINGS];
+    for (size_t enc = 0; enc < N_ENCODINGS; enc++) wanted[enc] = chapter_wants(ch, ENCODING_CLAIMS[enc]);
+    experiment.config = run_config(ch);
+    experiment.seeds = seeds;
+    if (copy_experiment_ensure(ch, &experiment, wanted, (size_t)threads)) write_training_data(ch);
 }
 
 static void print_seeds(const Chapter *ch, const double *x, const char *what) {
@@ -993,13 +887,13 @@ static void print_seeds(const Chapter *ch, const double *x, const char *what) {
 
 static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *s = &experiment.summary[ENC_ROPE];
-    double chance = 1.0 / TRAIN_VOCAB, in_range = mean_of(s->train_len), beyond = mean_of(s->beyond);
+    const CopySummary *s = &experiment.summary[ENC_ROPE];
+    double chance = 1.0 / TRAIN_VOCAB, in_range = s->train_len.mean, beyond = s->beyond.mean;
     chapter_say(ch, "RoPE in chapter 6's experiment: q_t and k_t turned by position t before the\n"
                     "scores, nothing added to the input (mean ± sd over %ld seeds):\n", seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_ROPE);
-    print_seeds(ch, s->beyond, "beyond L");
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_ROPE);
+    print_seeds(ch, s->beyond.seed, "beyond L");
     chapter_say(ch, "  chance %.2f%% (chapter 6's sinusoidal table, claim 6.3, stays far lower beyond L)\n\n",
                 100 * chance);
 
@@ -1053,13 +947,11 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     r->tolerance = SAME_BAND;
     claim_key(r, "RoPE: accuracy at t >= L_train");
     r->verdict = holds ? VERDICT_HOLDS : (partly ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
-    double lo, hi;
-    gsl_stats_minmax(&lo, &hi, s->beyond, 1, (size_t)seeds);
     claim_finding(r, "RoPE solves the task at the training length (%.1f%%) and is right %.1f%% ± %.1f%% of the "
                      "time beyond it (seeds %.1f%%..%.1f%%; chance %.2f%%). Scores depend on t-s only, but "
                      "untrained far offsets that the fast pairs see almost like offset 1 (e.g. %+ld) mislead it: "
                      "%.1f%% where such a key is present, %.1f%% elsewhere.",
-                  100 * in_range, 100 * beyond, 100 * sd_of(s->beyond), 100 * lo, 100 * hi, 100 * chance,
+                  100 * in_range, 100 * beyond, 100 * s->beyond.sd, 100 * s->beyond.min, 100 * s->beyond.max, 100 * chance,
                   strongest, 100 * acc_alias, 100 * acc_clean);
 }
 
@@ -1067,16 +959,16 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
 
 static void claim_alibi_symmetric(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *s = &experiment.summary[ENC_ALIBI];
-    double at_L = mean_of(s->train_len), in_range = mean_of(s->in_range), beyond = mean_of(s->beyond);
+    const CopySummary *s = &experiment.summary[ENC_ALIBI];
+    double at_L = s->train_len.mean, in_range = s->in_range.mean, beyond = s->beyond.mean;
     double ceil_L = mirror_ceiling(1, TRAIN_LEN, TRAIN_LEN), ceil_in = mirror_ceiling(1, TRAIN_LEN, EVAL_LEN);
     double ceil_beyond = mirror_ceiling(TRAIN_LEN, EVAL_LEN, EVAL_LEN);
-    double slopes[MAX_SEEDS];
+    double slopes[COPY_MAX_SEEDS];
     for (long k = 0; k < seeds; k++) slopes[k] = slope_of(ENC_ALIBI, k, 0);
     chapter_say(ch, "ALiBi in the bidirectional model, one learned slope m for both sides:\n"
                     "S[t,s] -= m |t-s| (start m = %.2g). Mean ± sd over %ld seeds:\n", ALIBI_INITIAL_SLOPE, seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_ALIBI);
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_ALIBI);
     chapter_say(ch, "  learned slope m per seed:");
     for (long k = 0; k < seeds; k++) chapter_say(ch, " %.3g", slopes[k]);
     chapter_say(ch, "\n\nAbout half right everywhere, in range too: not a length problem. Doc C §六\n"
@@ -1124,19 +1016,19 @@ static long count_greater(const double *a, const double *b) {
 
 static void claim_alibi_left_right(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
-    const Summary *s = &experiment.summary[ENC_ALIBI_LR];
-    double at_L = mean_of(s->train_len), in_range = mean_of(s->in_range), beyond = mean_of(s->beyond);
-    double left[MAX_SEEDS], right[MAX_SEEDS];
+    const CopySummary *s = &experiment.summary[ENC_ALIBI_LR];
+    double at_L = s->train_len.mean, in_range = s->in_range.mean, beyond = s->beyond.mean;
+    double left[COPY_MAX_SEEDS], right[COPY_MAX_SEEDS];
     for (long k = 0; k < seeds; k++) left[k] = slope_of(ENC_ALIBI_LR, k, 0), right[k] = slope_of(ENC_ALIBI_LR, k, 1);
     chapter_say(ch, "ALiBi with two learned slopes: S[t,s] -= m_left (t-s) for keys before the\n"
                     "query, m_right (s-t) for keys after it (both start at %.2g). Mean ± sd over\n"
                     "%ld seeds:\n", ALIBI_INITIAL_SLOPE, seeds);
-    print_summary_header(ch);
-    print_summary_row(ch, ENC_ALIBI_LR);
-    print_seeds(ch, s->beyond, "beyond L");
+    copy_experiment_print_header(ch, &experiment);
+    copy_experiment_print_row(ch, &experiment, ENC_ALIBI_LR);
+    print_seeds(ch, s->beyond.seed, "beyond L");
     chapter_say(ch, "  learned slopes per seed (m_left, m_right):");
     for (long k = 0; k < seeds; k++) chapter_say(ch, " (%.3g, %.3g)", left[k], right[k]);
-    double m_left = mean_of(left), m_right = mean_of(right);
+    double m_left = gsl_stats_mean(left, 1, (size_t)seeds), m_right = gsl_stats_mean(right, 1, (size_t)seeds);
     chapter_say(ch, "\n\nTwo slopes break the mirror of claim 7.8. For equal content scores the\n"
                     "bias ranks the keys: the token before (-m_left = %.2f) above the token\n"
                     "after (-m_right = %.2f) and the one two back (-2 m_left = %.2f), by factors\n"
@@ -1157,7 +1049,7 @@ static void claim_alibi_left_right(Chapter *ch, ClaimResult *r) {
     r->verdict = holds ? VERDICT_HOLDS : (partly ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
     claim_finding(r, "With separate learned slopes (m_left %.2f, m_right %.2f on average) the model is right "
                      "%.2f%% of the time at the training length and %.2f%% ± %.2f%% beyond it, out to %d tokens.",
-                  m_left, m_right, 100 * at_L, 100 * beyond, 100 * sd_of(s->beyond), EVAL_LEN);
+                  m_left, m_right, 100 * at_L, 100 * beyond, 100 * s->beyond.sd, EVAL_LEN);
 }
 
 // ---- main ----------------------------------------------------------------------
@@ -1216,7 +1108,7 @@ int main(int argc, char **argv) {
         {"--causal-length", OPTION_INT, &causal_length, 2, 4096, 0, "T",
          "sequence length of claim 7.4; its (T,T) weights take T^2 doubles (default 2048)"},
         {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "claims 7.7-7.9: Adam steps per run (default 2000)"},
-        {"--seeds", OPTION_INT, &seeds, 1, MAX_SEEDS, 0, "N", "claims 7.7-7.9: runs per encoding (default 5)"},
+        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "claims 7.7-7.9: runs per encoding (default 5)"},
         {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N",
          "claims 7.7-7.9: test sequences per run and length (default 1000)"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "claims 7.7-7.9: runs trained at once (default 2)"},
@@ -1233,6 +1125,6 @@ int main(int argc, char **argv) {
     if (parallel_blas_hint() && (chapter_wants(&ch, "7.7") || chapter_wants(&ch, "7.8") || chapter_wants(&ch, "7.9")))
         chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);
-    experiment_free();
+    copy_experiment_free(&experiment);
     return chapter_end(&ch);
 }

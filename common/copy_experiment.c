@@ -1,0 +1,159 @@
+// copy_experiment.c: see copy_experiment.h.
+#include "copy_experiment.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_statistics_double.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "build_info.h"
+#include "parallel.h"
+
+// ---- summary statistics ---------------------------------------------------------
+
+// Mean of acc[from..to-1].
+static double mean_range(const double *acc, size_t from, size_t to) {
+    double sum = 0.0;
+    for (size_t t = from; t < to; t++) sum += acc[t];
+    return sum / (double)(to - from);
+}
+
+int copy_seed_stat_fill(CopySeedStat *stat, const double *const *accuracy, long seeds, size_t from, size_t to) {
+    if (seeds < 1 || seeds > COPY_MAX_SEEDS || from >= to) return GSL_EINVAL;
+    for (long k = 0; k < seeds; k++) stat->seed[k] = mean_range(accuracy[k], from, to);
+    size_t n = (size_t)seeds;
+    stat->mean = gsl_stats_mean(stat->seed, 1, n);
+    stat->sd = n > 1 ? gsl_stats_sd(stat->seed, 1, n) : 0.0;
+    gsl_stats_minmax(&stat->min, &stat->max, stat->seed, 1, n);
+    return GSL_SUCCESS;
+}
+
+int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t train_len, size_t eval_len) {
+    if (seeds < 1 || seeds > COPY_MAX_SEEDS || train_len < 2 || eval_len % train_len != 0) return GSL_EINVAL;
+    size_t L = train_len, factor = eval_len / train_len;
+    if (factor < 2 || factor > COPY_MAX_EVAL_FACTOR) return GSL_EINVAL;
+    const double *at_train_len[COPY_MAX_SEEDS], *at_eval_len[COPY_MAX_SEEDS];
+    for (long k = 0; k < seeds; k++) {
+        at_train_len[k] = runs[k].accuracy_train_len;
+        at_eval_len[k] = runs[k].accuracy;
+    }
+    int status = copy_seed_stat_fill(&s->train_len, at_train_len, seeds, 1, L);
+    if (!status) status = copy_seed_stat_fill(&s->in_range, at_eval_len, seeds, 1, L);
+    if (!status) status = copy_seed_stat_fill(&s->beyond, at_eval_len, seeds, L, eval_len);
+    for (size_t b = 1; b < factor && !status; b++)
+        status = copy_seed_stat_fill(&s->bucket[b], at_eval_len, seeds, b * L, (b + 1) * L);
+    return status;
+}
+
+// ---- training -----------------------------------------------------------------
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct {
+    CopyExperiment *x;
+    size_t jobs[COPY_MAX_ENCODINGS * COPY_MAX_SEEDS];   // encoding * COPY_MAX_SEEDS + seed index
+} TrainJobs;
+
+static void train_job(size_t i, void *context) {
+    TrainJobs *tj = context;
+    size_t enc = tj->jobs[i] / COPY_MAX_SEEDS, k = tj->jobs[i] % COPY_MAX_SEEDS;
+    CopyConfig cfg = tj->x->config;
+    cfg.seed = tj->x->config.seed + (unsigned long)k;
+    copy_run(&cfg, tj->x->makers[enc], &tj->x->runs[enc][k]);
+}
+
+bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads) {
+    TrainJobs tj = {.x = x};
+    size_t n_jobs = 0;
+    for (size_t enc = 0; enc < x->n_encodings; enc++) {
+        if (!wanted[enc] || x->trained[enc]) continue;
+        for (long k = 0; k < x->seeds; k++) tj.jobs[n_jobs++] = enc * COPY_MAX_SEEDS + (size_t)k;
+    }
+    if (n_jobs == 0) return false;
+    chapter_say(ch, "Training %zu models (%ld seeds per encoding, %ld steps each) on %zu thread%s\n"
+                    "(CBLAS: %s, kernels %s) ...\n",
+                n_jobs, x->seeds, x->config.steps, threads, threads == 1 ? "" : "s", build_cblas_name(),
+                parallel_blas_core());
+    fflush(stdout);
+    double start = now_seconds();
+    chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
+    x->wall_seconds = now_seconds() - start;
+    double train_sum = 0.0;
+    for (size_t j = 0; j < n_jobs; j++) {
+        const CopyRun *r = &x->runs[tj.jobs[j] / COPY_MAX_SEEDS][tj.jobs[j] % COPY_MAX_SEEDS];
+        chapter_check(ch, r->status, "training a model");
+        train_sum += r->train_seconds;
+    }
+    for (size_t enc = 0; enc < x->n_encodings; enc++)
+        if (wanted[enc] && !x->trained[enc]) {
+            x->trained[enc] = true;
+            chapter_check(ch, copy_summary_fill(&x->summary[enc], x->runs[enc], x->seeds, x->config.train_len,
+                                                x->config.eval_len),
+                          "summarising the runs");
+        }
+    chapter_say(ch, "... done in %.1f s wall (%.0f training steps/s per thread).\n\n", x->wall_seconds,
+                (double)n_jobs * (double)x->config.steps / train_sum);
+    return true;
+}
+
+void copy_experiment_free(CopyExperiment *x) {
+    for (size_t enc = 0; enc < x->n_encodings; enc++)
+        for (long k = 0; k < COPY_MAX_SEEDS; k++) copy_run_free(&x->runs[enc][k]);
+}
+
+// ---- output -------------------------------------------------------------------
+
+void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const char *name) {
+    char header[64 + 3 * 64 * COPY_MAX_ENCODINGS] = "position";
+    for (size_t enc = 0; enc < x->n_encodings; enc++) {
+        size_t used = strlen(header);
+        const char *c = x->columns[enc];
+        snprintf(header + used, sizeof header - used, " %s_mean %s_min %s_max", c, c, c);
+    }
+    DataFile file, *f = &file;
+    chapter_data_open(ch, f, name, header);
+    size_t n = (size_t)x->seeds;
+    for (size_t t = 1; t < x->config.eval_len; t++) {
+        datafile_printf(f, "%zu", t);
+        for (size_t enc = 0; enc < x->n_encodings; enc++) {
+            if (!x->trained[enc]) {
+                datafile_printf(f, " NaN NaN NaN");
+                continue;
+            }
+            double acc[COPY_MAX_SEEDS], lo, hi;
+            for (size_t k = 0; k < n; k++) acc[k] = x->runs[enc][k].accuracy[t];
+            gsl_stats_minmax(&lo, &hi, acc, 1, n);
+            datafile_printf(f, " %.6g %.6g %.6g", gsl_stats_mean(acc, 1, n), lo, hi);
+        }
+        datafile_printf(f, "\n");
+    }
+    chapter_data_close(ch, f);
+}
+
+// Columns: encoding | in range (length L) | in range (length T) | beyond | one per bucket.
+void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x) {
+    size_t factor = x->config.eval_len / x->config.train_len;
+    chapter_say(ch, "  %-*s  in range      in range      beyond        ", x->label_width, "encoding");
+    for (size_t b = 1; b < factor; b++) {
+        char bucket[32];
+        snprintf(bucket, sizeof bucket, "[%zuL,%zuL)", b, b + 1);
+        chapter_say(ch, "%-*s", x->bucket_width, bucket);
+    }
+    chapter_say(ch, "\n  %-*s  (length L)    (length %zuL)  (t >= L)\n", x->label_width, "", factor);
+}
+
+void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc) {
+    const CopySummary *s = &x->summary[enc];
+    size_t factor = x->config.eval_len / x->config.train_len;
+    chapter_say(ch, "  %-*s  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f", x->label_width, x->labels[enc],
+                100 * s->train_len.mean, 100 * s->train_len.sd, 100 * s->in_range.mean, 100 * s->in_range.sd,
+                100 * s->beyond.mean, 100 * s->beyond.sd);
+    // "  xx.x%" is 8 characters; pad to the bucket column width.
+    for (size_t b = 1; b < factor; b++) chapter_say(ch, "  %5.1f%%%*s", 100 * s->bucket[b].mean, x->bucket_width - 8, "");
+    chapter_say(ch, "\n");
+}

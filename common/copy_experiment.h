@@ -1,0 +1,94 @@
+// copy_experiment.h: encodings x seeds of the copy task (common/copy_task.h),
+// trained in parallel and summarised. The experiment of chapters 6 and 7.
+//
+// An experiment holds up to COPY_MAX_ENCODINGS encodings, each trained with
+// 'seeds' seeds: run k of every encoding uses the seed config.seed + k, so the
+// encodings of one seed see the same batches, initial weights and test
+// sequences. Each run is trained once, on demand: a chapter asks for the
+// encodings its claims need, and later requests for the same encodings return
+// at once. Every run has its own random streams (copy_task.h), so the numbers
+// do not depend on the number of threads.
+//
+// The summary of one encoding: the mean accuracy of every run over
+//   train_len   1 <= t < L on sequences of length L        (L = config.train_len)
+//   in_range    1 <= t < L on sequences of length T        (T = config.eval_len)
+//   beyond      L <= t < T on sequences of length T
+//   bucket[b]   bL <= t < (b+1)L, for b = 1 .. T/L - 1
+// and of each of those, the mean, sd, min and max over seeds.
+#ifndef WORKBOOK_COPY_EXPERIMENT_H
+#define WORKBOOK_COPY_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "chapter.h"
+#include "copy_task.h"
+
+enum {
+    COPY_MAX_ENCODINGS = 4,
+    COPY_MAX_SEEDS = 50,
+    COPY_MAX_EVAL_FACTOR = 8,      // T / L: test length in training lengths
+};
+
+// One number per seed and its statistics over the seeds.
+typedef struct {
+    double seed[COPY_MAX_SEEDS];   // (seeds,)
+    double mean, sd;               // gsl_stats_mean, gsl_stats_sd (sd 0 for one seed)
+    double min, max;               // gsl_stats_minmax
+} CopySeedStat;
+
+// What one encoding's runs show (see the top of this file).
+typedef struct {
+    CopySeedStat train_len, in_range, beyond;
+    CopySeedStat bucket[COPY_MAX_EVAL_FACTOR];   // [1 .. T/L-1] used
+} CopySummary;
+
+typedef struct {
+    // Set by the chapter.
+    size_t n_encodings;                // <= COPY_MAX_ENCODINGS
+    const char *const *labels;         // (n_encodings,) names in the summary table
+    const char *const *columns;        // (n_encodings,) column prefixes in the data files
+    const PosEncodingMaker *makers;    // (n_encodings,)
+    CopyConfig config;                 // every run's settings; run k uses seed config.seed + k
+    long seeds;                        // runs per encoding, 1 .. COPY_MAX_SEEDS
+    int label_width;                   // summary table: width of the encoding column
+    int bucket_width;                  // summary table: width of each [bL,(b+1)L) column (>= 8)
+    // Filled by copy_experiment_ensure.
+    bool trained[COPY_MAX_ENCODINGS];
+    CopyRun runs[COPY_MAX_ENCODINGS][COPY_MAX_SEEDS];
+    CopySummary summary[COPY_MAX_ENCODINGS];
+    double wall_seconds;               // of the last training round
+} CopyExperiment;
+
+// Mean accuracy of one run per seed over positions from..to-1 of each
+// accuracy array, and the statistics over seeds. accuracy[k] (to,) is seed
+// k's array. GSL_EINVAL for seeds outside 1..COPY_MAX_SEEDS or from >= to.
+int copy_seed_stat_fill(CopySeedStat *stat, const double *const *accuracy, long seeds, size_t from, size_t to);
+
+// The summary of 'seeds' runs (runs (seeds,)) trained at train_len and tested
+// at eval_len. GSL_EINVAL unless 2 <= train_len, eval_len = f * train_len
+// with 2 <= f <= COPY_MAX_EVAL_FACTOR, and 1 <= seeds <= COPY_MAX_SEEDS.
+int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t train_len, size_t eval_len);
+
+// Train every encoding with wanted[enc] (n_encodings,) that is not trained yet,
+// x every seed, on up to 'threads' threads; say what is trained and how fast
+// (the chapter's narrative); stop the chapter on a failed run
+// (chapter_check); summarise. Returns true when it trained something (the
+// chapter then writes its data files), false when there was nothing to do.
+bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads);
+
+// The data file 'name' of accuracy by position: columns "position", then
+// "<column>_mean <column>_min <column>_max" per encoding; a line for every
+// t = 1 .. eval_len-1 with the accuracy at t over seeds ("NaN NaN NaN" for an
+// encoding not trained in this run). Exits like chapter_data_open on failure.
+void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const char *name);
+
+// The summary table: a header, then one row per encoding, of the accuracies
+// in percent (mean ± sd over seeds; the buckets as means).
+void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x);
+void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc);
+
+// Frees every run (trained or not).
+void copy_experiment_free(CopyExperiment *x);
+
+#endif
