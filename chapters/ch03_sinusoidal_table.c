@@ -48,7 +48,7 @@
 static long d = 128;               // the course's width (Doc A §時鐘指針的比喻 uses d = 128)
 static long n_positions = 10000;   // positions 0..N-1 checked for uniqueness (claim 3.3)
 static bool print_table = false;   // --print-table: print rows and exit
-static IntRange table_rows = {0, 3};   // --positions FIRST:LAST for --print-table
+static IntRange table_rows = {-1, -1}; // --positions FIRST:LAST for --print-table ({-1,-1}: not given; 0:3)
 
 // --print-table prints at most this many numbers (a screenful is a few hundred).
 static const double MAX_PRINT_ENTRIES = 1e6;
@@ -705,6 +705,13 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    bool rows_given = table_rows.first >= 0;
+    if (rows_given && !print_table) {
+        char value[64];
+        snprintf(value, sizeof value, "%ld:%ld", table_rows.first, table_rows.last);
+        return chapter_reject(&ch, "--positions", value, "only used with --print-table; add --print-table");
+    }
+    if (!rows_given) table_rows = (IntRange){0, 3};
     double entries = ((double)table_rows.last - (double)table_rows.first + 1.0) * (double)d;
     if (print_table && entries > MAX_PRINT_ENTRIES) {
         char value[64], accepted[160];
