@@ -1,17 +1,20 @@
-# Figure: A wide view of the table (d = 128, positions 0..999): the high dimensions change only over hundreds of positions
-# Data: heatmap_wide.dat, a matrix: row = dimension j (0..127), column = position k (0..999)
+# Figure: A wide view of the table (d = 128 by default, positions 0..999): the high dimensions change only over hundreds of positions
+# Data: heatmap_wide.dat, a matrix: row = dimension j (0..d-1), column = position k (0..999); heatmap.dat gives d
 fig_w = 1400; fig_h = 620
 load plotdir.'/common.gp'
-set title "Sinusoidal position codes P_k[j], d = 128, positions 0..999 (ch03, claim 3.5)" font ',16'
+stats datadir.'/heatmap.dat' using 2 nooutput   # d = largest dimension index + 1
+d = int(STATS_max) + 1
+set title sprintf("Sinusoidal position codes P_k[j], d = %d, positions 0..999 (ch03, claim 3.5)", d) font ',16'
 set xlabel 'position k'
 set ylabel 'dimension j (0 at the top)'
 set cblabel 'P_k[j]'
 set cbrange [-1:1]
 set cbtics 0.5
 set xrange [-0.5:999.5]
-set yrange [127.5:-0.5]
+set yrange [d - 0.5:-0.5]
 set xtics 100 out
-set ytics 16 out
+ytic_step = (d >= 32 ? d / 8 : 2)
+set ytics ytic_step out
 unset grid
 unset key
 set tics scale 0.5
