@@ -173,10 +173,7 @@ static OffsetFit offset_fit(gsl_matrix *S) {
 static void write_scores(Chapter *ch, const char *file, const gsl_matrix *S) {
     DataFile f;
     chapter_data_open(ch, &f, file, "query_m key_n score");
-    for (size_t m = 0; m < S->size1; m++) {
-        for (size_t n = 0; n < S->size2; n++) datafile_printf(&f, "%zu %zu %.17g\n", m, n, gsl_matrix_get(S, m, n));
-        datafile_printf(&f, "\n");
-    }
+    datafile_write_grid(&f, S);
     chapter_data_close(ch, &f);
 }
 
@@ -580,10 +577,7 @@ static void claim_causal_counts(Chapter *ch, ClaimResult *r) {
 static void write_table(Chapter *ch, const char *file, const gsl_matrix *P) {
     DataFile f;
     chapter_data_open(ch, &f, file, "position dimension value");
-    for (size_t k = 0; k < P->size1; k++) {
-        for (size_t j = 0; j < P->size2; j++) datafile_printf(&f, "%zu %zu %.17g\n", k, j, gsl_matrix_get(P, k, j));
-        datafile_printf(&f, "\n");
-    }
+    datafile_write_grid(&f, P);
     chapter_data_close(ch, &f);
 }
 

@@ -74,6 +74,13 @@ void datafile_printf(DataFile *f, const char *fmt, ...) {
     va_end(ap);
 }
 
+void datafile_write_grid(DataFile *f, const gsl_matrix *M) {
+    for (size_t i = 0; i < M->size1; i++) {
+        for (size_t j = 0; j < M->size2; j++) datafile_printf(f, "%zu %zu %.17g\n", i, j, gsl_matrix_get(M, i, j));
+        datafile_printf(f, "\n");
+    }
+}
+
 bool datafile_close(DataFile *f) {
     if (f->fp == NULL) return false;
     int saved = 0;

@@ -9,6 +9,7 @@
 #ifndef WORKBOOK_DATAFILE_H
 #define WORKBOOK_DATAFILE_H
 
+#include <gsl/gsl_matrix.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -32,6 +33,10 @@ bool datafile_open(DataFile *f, const char *dir, const char *name, const char *c
 
 // printf into the file; a failed write marks the file failed.
 void datafile_printf(DataFile *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Write M (rows, cols) in gnuplot's grid form: one line "i j M_ij" (%.17g)
+// per entry, a blank line after each row i (for `with image` / `pm3d`).
+void datafile_write_grid(DataFile *f, const gsl_matrix *M);
 
 // Flush, fsync and rename into place. Returns false (and removes the
 // temporary file) if any write failed; errno describes the failure.

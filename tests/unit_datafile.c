@@ -36,6 +36,27 @@ int main(void) {
     }
     gsl_test(strcmp(line, "# k value\n") != 0, "first line names the columns");
 
+    // A grid: "i j value" per entry, a blank line after each row.
+    gsl_matrix *M = gsl_matrix_alloc(2, 2);
+    gsl_matrix_set(M, 0, 0, 0.5);
+    gsl_matrix_set(M, 0, 1, -2.385);
+    gsl_matrix_set(M, 1, 0, 1e-300);
+    gsl_matrix_set(M, 1, 1, 3.0);
+    gsl_test(!datafile_open(&f, dir, "grid.dat", "i j value"), "open grid.dat");
+    datafile_write_grid(&f, M);
+    gsl_test(!datafile_close(&f), "close grid.dat");
+    gsl_matrix_free(M);
+    snprintf(path, sizeof path, "%s/grid.dat", dir);
+    char grid[256] = "";
+    fp = fopen(path, "r");
+    if (fp) {
+        size_t got = fread(grid, 1, sizeof grid - 1, fp);
+        grid[got] = '\0';
+        fclose(fp);
+    }
+    gsl_test(strcmp(grid, "# i j value\n0 0 0.5\n0 1 -2.3849999999999998\n\n1 0 1e-300\n1 1 3\n\n") != 0,
+             "grid rows, values at full precision, blank line after each row");
+
     // A write that fails (a full disk, simulated with /dev/full) leaves nothing.
     gsl_test(!datafile_open(&f, dir, "full.dat", "x"), "open full.dat");
     fclose(f.fp);
