@@ -22,12 +22,7 @@
 #include "build_info.h"
 #include "copy_task.h"
 #include "parallel.h"
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "wallclock.h"
 
 static CopyConfig default_config(unsigned long seed) {
     return (CopyConfig){.vocab = 16, .d = 32, .train_len = 32, .batch = 64, .steps = 2000, .lr = 3e-3,
@@ -77,9 +72,9 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     TimingJobs two = {.steps = steps};
-    double start = now_seconds();
+    double start = wallclock_seconds();
     parallel_for(2, 2, timing_job, &two);
-    double wall = now_seconds() - start;
+    double wall = wallclock_seconds() - start;
     printf("  2 threads: %6.0f training steps/s  (2 x %ld steps in %.2f s wall; per thread %.0f and %.0f)\n",
            2 * steps / wall, steps, wall, steps / two.seconds[0], steps / two.seconds[1]);
     fflush(stdout);
@@ -87,9 +82,9 @@ int main(int argc, char **argv) {
 
     FullJobs *full = calloc(1, sizeof *full);
     if (full == NULL) return 1;
-    start = now_seconds();
+    start = wallclock_seconds();
     parallel_for(15, (size_t)threads, full_job, full);
-    wall = now_seconds() - start;
+    wall = wallclock_seconds() - start;
     double train = 0.0, eval = 0.0;
     int status = 0;
     for (size_t i = 0; i < 15; i++) {

@@ -32,6 +32,7 @@
 #include "options.h"
 #include "pe_recurrence.h"
 #include "pe_table.h"
+#include "wallclock.h"
 
 // ---- settings ---------------------------------------------------------------
 
@@ -48,12 +49,6 @@ typedef struct {
     size_t n, d;
     double *freq;                      // (d/2,) w_i = 1/Z_i
 } Bench;
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 // ---- the methods ----------------------------------------------------------------
 
@@ -123,9 +118,9 @@ static void method_run(Method *m, Bench *b) {
     double bytes = (double)(b->n * b->d * sizeof(double));
     m->fill(b);                        // warm-up (and first touch is already done)
     for (long t = 0; t < reps; t++) {
-        double start = now_seconds();
+        double start = wallclock_seconds();
         m->fill(b);
-        m->gbps[t] = bytes / (now_seconds() - start) / 1e9;
+        m->gbps[t] = bytes / (wallclock_seconds() - start) / 1e9;
     }
     gsl_sort(m->gbps, 1, (size_t)reps);
     m->median = gsl_stats_median_from_sorted_data(m->gbps, 1, (size_t)reps);

@@ -12,12 +12,7 @@
 
 #include "exitcodes.h"
 #include "random.h"
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "wallclock.h"
 
 void chapter_say(const Chapter *ch, const char *fmt, ...) {
     if (ch->quiet) return;
@@ -126,7 +121,7 @@ static unsigned long claim_seed(long seed, const char *id) {
 
 void chapter_run_claims(Chapter *ch) {
     prepare_output(ch);
-    double start = now_seconds();
+    double start = wallclock_seconds();
     chapter_say(ch, "%s: %s\n%s\n(seed %ld, output in %s/)\n", ch->program, ch->title,
                 ch->summary, ch->seed, ch->out);
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
@@ -147,7 +142,7 @@ void chapter_run_claims(Chapter *ch) {
             chapter_say(ch, "   expected %s because %s\n", verdict_name(c->expected), c->why_expected);
         if (r->finding[0]) chapter_say(ch, "   %s\n", r->finding);
     }
-    ch->seconds = now_seconds() - start;
+    ch->seconds = wallclock_seconds() - start;
 }
 
 static void tsv_field(DataFile *f, const char *text, bool last) {

@@ -9,6 +9,7 @@
 
 #include "build_info.h"
 #include "parallel.h"
+#include "wallclock.h"
 
 // ---- summary statistics ---------------------------------------------------------
 
@@ -48,12 +49,6 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 
 // ---- training -----------------------------------------------------------------
 
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 typedef struct {
     CopyExperiment *x;
     size_t jobs[COPY_MAX_ENCODINGS * COPY_MAX_SEEDS];   // encoding * COPY_MAX_SEEDS + seed index
@@ -80,9 +75,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
                 n_jobs, x->seeds, x->config.steps, threads, threads == 1 ? "" : "s", build_cblas_name(),
                 parallel_blas_core());
     fflush(stdout);
-    double start = now_seconds();
+    double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
-    x->wall_seconds = now_seconds() - start;
+    x->wall_seconds = wallclock_seconds() - start;
     double train_sum = 0.0;
     for (size_t j = 0; j < n_jobs; j++) {
         const CopyRun *r = &x->runs[tj.jobs[j] / COPY_MAX_SEEDS][tj.jobs[j] % COPY_MAX_SEEDS];

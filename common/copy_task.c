@@ -9,12 +9,7 @@
 
 #include "adam.h"
 #include "random.h"
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "wallclock.h"
 
 unsigned long copy_stream_seed(unsigned long seed, unsigned stream) {
     // splitmix64 of (seed, stream), kept to 32 bits (mt19937 uses 32 bits of its seed)
@@ -103,7 +98,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
         run->E_initial = copy_of(m->p.E.matrix.data, VD);
         if (run->loss && run->accuracy && run->accuracy_train_len && run->pe_initial && run->E_initial) {
             run->status = GSL_SUCCESS;
-            double start = now_seconds();
+            double start = wallclock_seconds();
             for (long step = 0; step < cfg->steps && run->status == GSL_SUCCESS; step++) {
                 copy_task_batch(a, cfg->vocab, data);
                 tiny_zero_grads(m);
@@ -112,12 +107,12 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
                 run->loss[step] = a->loss;
                 adam_step(adam, m->params, m->grads);
             }
-            run->train_seconds = now_seconds() - start;
-            start = now_seconds();
+            run->train_seconds = wallclock_seconds() - start;
+            start = wallclock_seconds();
             if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, cfg->eval_len, run->accuracy);
             if (run->status == GSL_SUCCESS)
                 run->status = evaluate(cfg, m, eval_short, cfg->train_len, run->accuracy_train_len);
-            run->eval_seconds = now_seconds() - start;
+            run->eval_seconds = wallclock_seconds() - start;
             run->pe_final = copy_of(m->p.pe, pe->n_params);
             run->E_final = copy_of(m->p.E.matrix.data, VD);
             if (!run->pe_final || !run->E_final) run->status = GSL_ENOMEM;
@@ -155,7 +150,7 @@ double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding,
     double seconds = -1.0;
     if (a && adam) {
         tiny_model_init(m, init, init);
-        double start = now_seconds();
+        double start = wallclock_seconds();
         int status = GSL_SUCCESS;
         for (long step = 0; step < steps && status == GSL_SUCCESS; step++) {
             copy_task_batch(a, cfg->vocab, data);
@@ -164,7 +159,7 @@ double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding,
             if (status == GSL_SUCCESS) status = tiny_backward(m, a);
             adam_step(adam, m->params, m->grads);
         }
-        if (status == GSL_SUCCESS) seconds = now_seconds() - start;
+        if (status == GSL_SUCCESS) seconds = wallclock_seconds() - start;
     }
     random_free(data);
     random_free(init);

@@ -35,16 +35,11 @@
 #include "datafile.h"
 #include "exitcodes.h"
 #include "verdict.h"
+#include "wallclock.h"
 
 extern char **environ;
 
 enum { MAX_CHAPTERS = 32, MAX_FIGURES = 16, MAX_CLAIMS = 16, PATH_LEN = 4096 };
-
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static const char *base_name(const char *path) {
     const char *slash = strrchr(path, '/');
@@ -448,7 +443,7 @@ int main(int argc, char **argv) {
 
     static ChapterRun runs[MAX_CHAPTERS];
     bool all_ok = true;
-    double total_start = now_seconds();
+    double total_start = wallclock_seconds();
     for (int i = 0; i < n_chapters; i++) {
         ChapterRun *c = &runs[i];
         memset(c, 0, sizeof *c);
@@ -464,9 +459,9 @@ int main(int argc, char **argv) {
         snprintf(transcript, sizeof transcript, "%s/output.txt", dir);
         snprintf(temp, sizeof temp, "%s/.output.txt.tmp", dir);
         char *cargv[] = {chapters[i], "--out", dir, NULL};
-        double start = now_seconds();
+        double start = wallclock_seconds();
         c->status = run_program(cargv, temp, NULL);
-        c->seconds = now_seconds() - start;
+        c->seconds = wallclock_seconds() - start;
         rename(temp, transcript);
         snprintf(path, sizeof path, "%s/chapter.txt", dir);
         read_chapter_text(path, c);
@@ -523,7 +518,7 @@ int main(int argc, char **argv) {
         print_padded(stdout, figs, 9);
         printf("%6.1f\n", runs[i].seconds);
     }
-    printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n", now_seconds() - total_start,
+    printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n", wallclock_seconds() - total_start,
            out, figdir, out);
     if (!all_ok) {
         printf("Something did not come out as expected (marked !); the report says what.\n");
