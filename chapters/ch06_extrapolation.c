@@ -378,7 +378,9 @@ static void claim_one_hot(Chapter *ch, ClaimResult *r) {
     double lookup_diff = max_abs_diff_matrix(a->X, product);
 
     tiny_zero_grads(m);
-    chapter_check(ch, tiny_forward(m, a), "forward");
+    // The per-sequence path (tiny_embed + tiny_forward_body) forms x itself, so dL/dx exists.
+    chapter_check(ch, tiny_embed(m, a), "lookup");
+    chapter_check(ch, tiny_forward_body(m, a), "forward");
     chapter_check(ch, tiny_backward(m, a), "backward");
     chapter_check(ch, tiny_input_gradient(m, a), "input gradient");
     gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, onehot, a->dX, 0.0, dE_product);           // onehot^T dX

@@ -107,12 +107,11 @@ int layer_softmax_backward(gsl_matrix *dS, const gsl_matrix *dA, const gsl_matri
         GSL_ERROR("softmax backward: shapes must match", GSL_EBADLEN);
     // forward: A[t,s] = exp(S[t,s]) / sum_u exp(S[t,u])
     //   => dS[t,s] = A[t,s] (dA[t,s] - sum_u dA[t,u] A[t,u])
+    // (raw rows: a BLAS call per row of 32 costs more than the row; dS may be dA itself)
     for (size_t t = 0; t < A->size1; t++) {
-        gsl_vector_const_view a = gsl_matrix_const_row(A, t), da = gsl_matrix_const_row(dA, t);
-        double dot;
-        gsl_blas_ddot(&a.vector, &da.vector, &dot);
         const double *a_row = gsl_matrix_const_ptr(A, t, 0), *da_row = gsl_matrix_const_ptr(dA, t, 0);
-        double *ds_row = gsl_matrix_ptr(dS, t, 0);
+        double *ds_row = gsl_matrix_ptr(dS, t, 0), dot = 0.0;
+        for (size_t s = 0; s < A->size2; s++) dot += a_row[s] * da_row[s];
         for (size_t s = 0; s < A->size2; s++) ds_row[s] = a_row[s] * (da_row[s] - dot);
     }
     return GSL_SUCCESS;
@@ -135,6 +134,48 @@ int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, con
     int status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, dO, V, 0.0, dA);         // dA = dO V^T
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, A, dO, 1.0, dV);  // dV += A^T dO
     return status;
+}
+
+// ---- keys that are a token row plus a position row ---------------------------------------
+
+// Shapes, and every token id of every sequence in range, checked once so the
+// hot loops below carry no tests.
+static int keys_check(const gsl_matrix *R, const gsl_matrix *X, const size_t *tokens) {
+    if (R->size1 != X->size1 || R->size2 <= X->size2 || X->size2 == 0 || X->size1 % X->size2 != 0)
+        GSL_ERROR("keys: shapes must be R (N,V+T), X (N,T) with N a multiple of T", GSL_EBADLEN);
+    size_t V = R->size2 - X->size2;
+    for (size_t n = 0; n < X->size1; n++)
+        if (tokens[n] >= V) GSL_ERROR("keys: token id out of range", GSL_EINVAL);
+    return GSL_SUCCESS;
+}
+
+int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens) {
+    int status = keys_check(R, out, tokens);
+    if (status) return status;
+    size_t T = out->size2, V = R->size2 - T;
+    for (size_t n = 0; n < out->size1; n++) {
+        const size_t *key_tokens = tokens + (n / T) * T;   // the tokens of this query's sequence
+        const double *restrict r = gsl_matrix_const_ptr(R, n, 0);
+        double *restrict o = gsl_matrix_ptr(out, n, 0);
+        for (size_t s = 0; s < T; s++) o[s] = r[V + s] + r[key_tokens[s]];    // position row + token row
+    }
+    return GSL_SUCCESS;
+}
+
+int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens) {
+    int status = keys_check(R, X, tokens);
+    if (status) return status;
+    size_t T = X->size2, V = R->size2 - T;
+    // the transpose of gather (out[n,s] = R[n, tok_s] + R[n, V+s]): both columns receive X[n,s]
+    for (size_t n = 0; n < X->size1; n++) {
+        const size_t *key_tokens = tokens + (n / T) * T;
+        const double *restrict x = gsl_matrix_const_ptr(X, n, 0);
+        double *restrict r = gsl_matrix_ptr(R, n, 0);
+        for (size_t u = 0; u < V; u++) r[u] = 0.0;
+        for (size_t s = 0; s < T; s++) r[key_tokens[s]] += x[s];
+        for (size_t s = 0; s < T; s++) r[V + s] = x[s];
+    }
+    return GSL_SUCCESS;
 }
 
 // ---- softmax + cross-entropy --------------------------------------------------------------
@@ -162,18 +203,14 @@ int layer_crossentropy_backward(gsl_matrix *dlogits, const gsl_matrix *probs, co
         GSL_ERROR("cross-entropy backward: shapes must match", GSL_EBADLEN);
     // forward: loss = sum_n w_n (-log softmax(logits_n)[target_n])
     //   => dlogits_n = w_n (probs_n - onehot(target_n))
+    // (raw rows, as in the softmax: one row is only V numbers)
     for (size_t n = 0; n < probs->size1; n++) {
         double w = gsl_vector_get(weights, n);
-        gsl_vector_view drow = gsl_matrix_row(dlogits, n);
-        if (w == 0.0) {
-            gsl_vector_set_zero(&drow.vector);
-            continue;
-        }
-        if (targets[n] >= probs->size2) GSL_ERROR("cross-entropy: target out of range", GSL_EINVAL);
-        gsl_vector_const_view prow = gsl_matrix_const_row(probs, n);
-        gsl_vector_memcpy(&drow.vector, &prow.vector);
-        *gsl_vector_ptr(&drow.vector, targets[n]) -= 1.0;
-        gsl_vector_scale(&drow.vector, w);
+        const double *p = gsl_matrix_const_ptr(probs, n, 0);
+        double *dl = gsl_matrix_ptr(dlogits, n, 0);
+        if (w != 0.0 && targets[n] >= probs->size2) GSL_ERROR("cross-entropy: target out of range", GSL_EINVAL);
+        for (size_t v = 0; v < probs->size2; v++) dl[v] = w * p[v];          // 0 where the row has no target
+        if (w != 0.0) dl[targets[n]] -= w;
     }
     return GSL_SUCCESS;
 }

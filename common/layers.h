@@ -58,6 +58,23 @@ int layer_mix_forward(gsl_matrix *O, const gsl_matrix *A, const gsl_matrix *V);
 int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, const gsl_matrix *A,
                        const gsl_matrix *V);
 
+// ---- keys that are a token row plus a position row -----------------------------
+// When the input is x_s = E[token_s] + p_s and everything between x and the
+// scores is linear, anything a key contributes is "its token's row + its
+// position's row" of some table. Give that table K = V + T columns, the V token
+// columns first, then the T position columns. For query rows n of sequence b
+// (n in bT..bT+T-1, keys s = 0..T-1 with tokens tokens[bT+s]):
+//   gather:   out[n,s] = R[n, tokens[bT+s]] + R[n, V+s]       R (N,K), out (N,T)
+//   scatter:  R[n, u] = sum of X[n,s] over the keys s holding token u;
+//             R[n, V+s] = X[n,s]                                  X (N,T), R (N,K)
+// Scatter is gather's transpose (its backward), and gather is scatter's: the
+// factored attention of tiny_model.c uses gather for the scores (and for the
+// gradient of the attention weights) and scatter for the mix (and for the
+// gradient of the scores). Unlike the other backwards here, both WRITE their
+// output: each use fills a fresh buffer.
+int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens);
+int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens);
+
 // ---- softmax + cross-entropy over the vocabulary -----------------------------
 // logits (N,V); targets (N,) ids in [0, V); weights (N,) the weight of each
 // row in the loss (1/count for rows with a target, 0 for rows without);

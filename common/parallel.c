@@ -54,25 +54,30 @@ size_t parallel_cpu_count(void) {
     return n > 0 ? (size_t)n : 1;
 }
 
-// Declared weak: present when OpenBLAS is linked, NULL with GSL's CBLAS.
+// Declared weak: each pair is present when its library is linked, NULL otherwise.
 extern void openblas_set_num_threads(int n) __attribute__((weak));
 extern char *openblas_get_corename(void) __attribute__((weak));
+extern int bli_arch_query_id(void) __attribute__((weak));      // arch_t, an enum, in blis.h
+extern char *bli_arch_string(int id) __attribute__((weak));
+extern void bli_thread_set_num_threads(long n) __attribute__((weak));   // dim_t in blis.h
 
-const char *parallel_blas_core(void) { return openblas_get_corename ? openblas_get_corename() : "-"; }
+const char *parallel_blas_core(void) {
+    if (openblas_get_corename) return openblas_get_corename();
+    if (bli_arch_query_id && bli_arch_string) return bli_arch_string(bli_arch_query_id());
+    return "-";
+}
 
 const char *parallel_blas_hint(void) {
     if (openblas_get_corename == NULL || strcmp(parallel_blas_core(), "Prescott") != 0) return NULL;
     if (getenv("OPENBLAS_CORETYPE") != NULL) return NULL;   // chosen by whoever runs us
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-        return "OpenBLAS did not recognise this CPU and uses its generic kernels; "
-               "OPENBLAS_CORETYPE=SkylakeX in the environment makes training about twice as fast";
     if (__builtin_cpu_supports("avx2"))
         return "OpenBLAS did not recognise this CPU and uses its generic kernels; "
-               "OPENBLAS_CORETYPE=Haswell in the environment makes training faster";
+               "BLIS (-DWORKBOOK_BLAS=BLIS, Debian's libblis-serial-dev) picks AVX2 kernels and trains faster";
     return NULL;
 }
 
 void parallel_blas_single_thread(void) {
     if (openblas_set_num_threads) openblas_set_num_threads(1);
+    if (bli_thread_set_num_threads) bli_thread_set_num_threads(1);
 }

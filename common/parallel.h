@@ -20,23 +20,27 @@ int parallel_for(size_t n_jobs, size_t n_threads, ParallelJob job, void *context
 // The number of online processors (at least 1).
 size_t parallel_cpu_count(void);
 
+// The CBLAS behind gsl_blas_* is chosen when building (CMakeLists.txt): BLIS,
+// OpenBLAS or GSL's reference CBLAS. BLIS and OpenBLAS choose their kernels
+// as they load; results do not depend on the kernels beyond the last bits
+// (summation order).
+//
 // OpenBLAS 0.3.21 does not recognise some recent Xeons under a hypervisor
 // (e.g. family 6 model 207) and falls back to its generic "Prescott"
-// kernels, about half as fast here. The kernel choice is read from the
-// environment (OPENBLAS_CORETYPE) as the library loads, and the workbook does
-// not change it behind the user's back: on some processors a forced kernel
-// family computes wrong results. This returns a one-line hint for the user
-// when the generic kernels run on a CPU with AVX2 or AVX-512 and nobody chose
-// a kernel family, or NULL. Results do not depend on the kernels beyond the
-// last bits (summation order).
+// kernels. Its kernel choice can be forced from the environment
+// (OPENBLAS_CORETYPE), which the workbook does not do behind the user's
+// back: on some processors a forced kernel family computes wrong results.
+// This returns a one-line hint when OpenBLAS runs its generic kernels on a CPU
+// with AVX2 (BLIS would use it), or NULL.
 const char *parallel_blas_hint(void);
 
-// The kernel family OpenBLAS uses ("SkylakeX", ...), or "-" without OpenBLAS.
+// The kernels in use: OpenBLAS's core name ("Prescott", "SkylakeX", ...),
+// BLIS's configuration ("haswell", "skx", ...), or "-" with GSL's CBLAS.
 const char *parallel_blas_core(void);
 
-// Keep the BLAS library to one thread per call (OpenBLAS would otherwise
-// start its own threads inside every product and fight ours for the cores).
-// A no-op with GSL's reference CBLAS. Call before the first BLAS call.
+// Keep the BLAS library to one thread per call (a threaded BLAS would
+// otherwise start its own threads inside every product and fight ours for
+// the cores). A no-op with GSL's reference CBLAS. Call before the first BLAS call.
 void parallel_blas_single_thread(void);
 
 #endif

@@ -57,6 +57,8 @@ void posenc_free(PosEncoding *pe) {
     free(pe);
 }
 
+bool posenc_has_qk_hook(const PosEncoding *pe) { return pe->qk_forward != noop_qk_forward; }
+
 _gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params) {
     return gsl_matrix_const_view_array(params, pe->max_positions, pe->d);
 }

@@ -22,6 +22,11 @@
 // it applies the hook once per step to a zero (T,d) block to get p_0..p_{T-1}
 // and projects those rows once (tiny_model.h).
 //
+// Contract of score_forward: it ADDS to S[t,s] a bias that depends on t, s
+// (and the parameters) only, never on S. The model's factored path relies on
+// it: it applies the hook once per step to the position-position block of
+// its score table (tiny_model.h, 3.).
+//
 // Parameters: an encoding with trainable numbers declares n_params; the model
 // allocates them inside its own parameter block (so the optimiser treats them
 // like any weight) and hands the encoding its slice: 'params' (n_params) and
@@ -37,6 +42,7 @@
 
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_rng.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct PosEncoding PosEncoding;
@@ -91,6 +97,9 @@ PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions);
 PosEncoding *posenc_alloc(const char *name, size_t d, size_t max_positions, size_t n_params);
 
 void posenc_free(PosEncoding *pe);
+
+// Whether the encoding has a qk hook (RoPE): if not, the model's factored path applies.
+bool posenc_has_qk_hook(const PosEncoding *pe);
 
 // The learned table inside a parameter slice: (max_positions,d), row-major.
 _gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params);

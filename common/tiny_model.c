@@ -82,12 +82,29 @@ TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     a->B = B, a->T = T, a->N = N;
     a->tokens = calloc(N, sizeof *a->tokens);
     a->targets = calloc(N, sizeof *a->targets);
+    size_t K = V + T;
     a->Xpos = gsl_matrix_alloc(T, d);
-    a->Tok3 = gsl_matrix_alloc(V, 3 * d);
-    a->Pos3 = gsl_matrix_alloc(T, 3 * d);
+    a->Z = gsl_matrix_alloc(K, 3 * d);
+    a->dZ = gsl_matrix_alloc(K, 3 * d);
+    if (a->Z && a->dZ) {   // Tok3, Pos3 are Z's row blocks (views that own no memory)
+        a->Tok3 = gsl_matrix_alloc_from_matrix(a->Z, 0, 0, V, 3 * d);
+        a->Pos3 = gsl_matrix_alloc_from_matrix(a->Z, V, 0, T, 3 * d);
+        a->dTok3 = gsl_matrix_alloc_from_matrix(a->dZ, 0, 0, V, 3 * d);
+        a->dPos3 = gsl_matrix_alloc_from_matrix(a->dZ, V, 0, T, 3 * d);
+    }
     a->dXpos = gsl_matrix_alloc(T, d);
-    a->dTok3 = gsl_matrix_alloc(V, 3 * d);
-    a->dPos3 = gsl_matrix_alloc(T, 3 * d);
+    a->G = gsl_matrix_alloc(K, K);
+    a->dG = gsl_matrix_alloc(K, K);
+    a->U = gsl_matrix_alloc(K, V);
+    a->dU = gsl_matrix_alloc(K, V);
+    a->XU = gsl_matrix_alloc(K, V);
+    a->dXU = gsl_matrix_alloc(K, V);
+    a->c = gsl_vector_alloc(V);
+    a->dc = gsl_vector_alloc(V);
+    a->C = gsl_matrix_alloc(N, K);
+    a->dC = gsl_matrix_alloc(N, K);
+    a->scores = gsl_matrix_alloc(N, T);
+    a->dscores = gsl_matrix_alloc(N, T);
     a->W_eff = gsl_matrix_alloc(d, 3 * d);
     a->dW_eff = gsl_matrix_alloc(d, 3 * d);
     a->b_eff = gsl_vector_alloc(3 * d);
@@ -108,8 +125,9 @@ TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     a->S = gsl_matrix_alloc(T, T);
     a->dS = gsl_matrix_alloc(T, T);
     a->dA = gsl_matrix_alloc(T, T);
-    if (!a->tokens || !a->targets || !a->Xpos || !a->Tok3 || !a->Pos3 || !a->dXpos || !a->dTok3 ||
-        !a->dPos3 || !a->W_eff || !a->dW_eff || !a->b_eff || !a->db_eff || !a->weights || !a->ones || !a->X || !a->QKV || !a->A || !a->Att ||
+    if (!a->tokens || !a->targets || !a->Xpos || !a->Z || !a->dZ || !a->Tok3 || !a->Pos3 || !a->dXpos ||
+        !a->dTok3 || !a->dPos3 || !a->G || !a->dG || !a->U || !a->dU || !a->XU || !a->dXU || !a->c || !a->dc ||
+        !a->C || !a->dC || !a->scores || !a->dscores || !a->W_eff || !a->dW_eff || !a->b_eff || !a->db_eff || !a->weights || !a->ones || !a->X || !a->QKV || !a->A || !a->Att ||
         !a->H || !a->logits || !a->probs || !a->dX || !a->dQKV || !a->dH || !a->dlogits || !a->S ||
         !a->dS || !a->dA) {
         tiny_acts_free(a);
@@ -125,13 +143,17 @@ void tiny_acts_free(TinyActs *a) {
     free(a->targets);
     gsl_matrix *mats[] = {a->X,     a->QKV,  a->A,     a->Att,   a->H,     a->logits, a->probs, a->dX,
                           a->dQKV,  a->dH,    a->dlogits, a->S,   a->dS,     a->dA,    a->Xpos,
-                          a->Tok3,  a->Pos3, a->dXpos, a->dTok3, a->dPos3, a->W_eff, a->dW_eff};
+                          a->Tok3,  a->Pos3, a->dXpos, a->dTok3, a->dPos3, a->W_eff, a->dW_eff,
+                          a->Z,     a->dZ,   a->G,     a->dG,    a->U,     a->dU,    a->XU,   a->dXU,
+                          a->C,     a->dC,   a->scores, a->dscores};
     for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
         if (mats[i]) gsl_matrix_free(mats[i]);
     if (a->weights) gsl_vector_free(a->weights);
     if (a->ones) gsl_vector_free(a->ones);
     if (a->b_eff) gsl_vector_free(a->b_eff);
     if (a->db_eff) gsl_vector_free(a->db_eff);
+    if (a->c) gsl_vector_free(a->c);
+    if (a->dc) gsl_vector_free(a->dc);
     free(a);
 }
 
@@ -156,6 +178,27 @@ static int sum_over_sequences(gsl_matrix *block, const gsl_matrix *M, const Tiny
     gsl_vector_view flat = gsl_vector_view_array(block->data, block->size1 * block->size2);
     gsl_vector_const_view ones = gsl_vector_const_subvector(a->ones, 0, a->B);
     return gsl_blas_dgemv(CblasTrans, 1.0, &Mb.matrix, &ones.vector, 1.0, &flat.vector);
+}
+
+// out[n] = table[token_n] + table[V + t_n]: a table (V+T, w) with a row for every
+// token and then one for every position, read by row n's token and position.
+// Both blocks span whole rows, so the position block is contiguous as
+// add_to_every_sequence needs.
+static int lookup_rows(gsl_matrix *out, const gsl_matrix *table, const TinyActs *a) {
+    size_t V = table->size1 - a->T, w = table->size2;
+    gsl_matrix_const_view tok = gsl_matrix_const_submatrix(table, 0, 0, V, w);
+    gsl_matrix_const_view pos = gsl_matrix_const_submatrix(table, V, 0, a->T, w);
+    int status = layer_embedding_forward(out, a->tokens, &tok.matrix);
+    return status == GSL_SUCCESS ? add_to_every_sequence(out, &pos.matrix, a) : status;
+}
+
+// Backward of lookup_rows: dtable[token_n] += dout[n]; dtable[V+t] += sum over sequences of dout[bT+t].
+static int lookup_rows_backward(gsl_matrix *dtable, const gsl_matrix *dout, const TinyActs *a) {
+    size_t V = dtable->size1 - a->T, w = dtable->size2;
+    gsl_matrix_view tok = gsl_matrix_submatrix(dtable, 0, 0, V, w);
+    gsl_matrix_view pos = gsl_matrix_submatrix(dtable, V, 0, a->T, w);
+    int status = layer_embedding_backward(&tok.matrix, dout, a->tokens);
+    return status == GSL_SUCCESS ? sum_over_sequences(&pos.matrix, dout, a) : status;
 }
 
 int tiny_embed(const TinyModel *m, TinyActs *a) {
@@ -245,29 +288,147 @@ static int forward_from_qkv(const TinyModel *m, TinyActs *a) {
 }
 
 int tiny_forward_body(const TinyModel *m, TinyActs *a) {
+    a->factored = false;
     // QKV (N,3d) = X (N,d) W_eff (d,3d) + b_eff: the plain product
     int status = effective_weights(m, a);
     if (status == GSL_SUCCESS) status = layer_linear_forward(a->QKV, a->X, a->W_eff, a->b_eff);
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-int tiny_forward(const TinyModel *m, TinyActs *a) {
+// The projected lookup (tiny_model.h, 2.), then attention per sequence.
+static int forward_per_sequence(const TinyModel *m, TinyActs *a) {
     int status = tiny_embed(m, a);
     if (status == GSL_SUCCESS) status = effective_weights(m, a);
     // Tok3 (V,3d) = E W_eff + b_eff; Pos3 (T,3d) = Xpos W_eff (+ 0: the bias is counted once, in Tok3)
     if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &m->p.E.matrix, a->W_eff, a->b_eff);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
     // QKV (N,3d) = Tok3[tokens] + Pos3[positions]  (= X W_eff + b_eff, see tiny_model.h)
-    if (status == GSL_SUCCESS) status = layer_embedding_forward(a->QKV, a->tokens, a->Tok3);
-    if (status == GSL_SUCCESS) status = add_to_every_sequence(a->QKV, a->Pos3, a);
+    if (status == GSL_SUCCESS) status = lookup_rows(a->QKV, a->Z, a);
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-int tiny_backward(TinyModel *m, TinyActs *a) {
+// A (N,T) = softmax_rows(S) for the factored path. Query row n = (token u, position t)
+// and key s = (token u_s, position s) meet in four entries of G:
+//   S[n,s] = R[n,u_s] + R[n,V+s]  with  R[n] = G[u] + G[V+t]  (N,K)
+// Since exp of a sum is the product of the exps, with F = exp(G - rowmax(G)) (K,K):
+//   exp(S[n,s] - c_n) = F[u,u_s] F[u,V+s] F[V+t,u_s] F[V+t,V+s]
+// (c_n a constant of the row, which the normalisation removes). That is K*K
+// exps per step instead of N*T, the difference between 2,304 and 65,536 for
+// chapter 6. It stays exact to a few ulp while every product is a normal
+// number: when one G row spans >= EXP_PRODUCT_RANGE (a product of four
+// factors could fall below DBL_MIN, ~e^-708), the step takes the plain route,
+// S then exp, instead. a->exp_products records which route ran.
+#define EXP_PRODUCT_RANGE 175.0
+static int factored_softmax(TinyActs *a) {
+    size_t K = a->G->size1, T = a->T, V = K - T;
+    double widest = 0.0;
+    for (size_t i = 0; i < K; i++) {
+        gsl_vector_const_view row = gsl_matrix_const_row(a->G, i);
+        double lo, hi;
+        gsl_vector_minmax(&row.vector, &lo, &hi);
+        widest = fmax(widest, hi - lo);
+    }
+    a->exp_products = widest < EXP_PRODUCT_RANGE;
+    if (!a->exp_products) {   // S = keys_gather(R) (C holds R for a moment), then the softmax
+        int status = lookup_rows(a->C, a->G, a);
+        if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->C, a->tokens);
+        return status == GSL_SUCCESS ? layer_softmax_forward(a->A, a->scores) : status;
+    }
+    // F (K,K) = exp(G - rowmax(G)), in dG (free until the backward)
+    for (size_t i = 0; i < K; i++) {
+        gsl_vector_const_view row = gsl_matrix_const_row(a->G, i);
+        const double *g = row.vector.data, max = gsl_vector_max(&row.vector);
+        double *f = gsl_matrix_ptr(a->dG, i, 0);
+        for (size_t j = 0; j < K; j++) f[j] = exp(g[j] - max);
+    }
+    // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum
+    double *f = a->C->data;   // (K,) scratch: C is written after this
+    for (size_t n = 0; n < a->N; n++) {
+        size_t t = n % T;
+        const size_t *key_tokens = a->tokens + (n - t);
+        const double *f_tok = gsl_matrix_const_ptr(a->dG, a->tokens[n], 0), *f_pos = gsl_matrix_const_ptr(a->dG, V + t, 0);
+        for (size_t j = 0; j < K; j++) f[j] = f_tok[j] * f_pos[j];
+        double *A = gsl_matrix_ptr(a->A, n, 0), sum = 0.0;
+        for (size_t s = 0; s < T; s++) sum += A[s] = f[key_tokens[s]] * f[V + s];
+        double inv = 1.0 / sum;
+        for (size_t s = 0; s < T; s++) A[s] *= inv;
+    }
+    return GSL_SUCCESS;
+}
+
+// The factored path (tiny_model.h, 3.): every per-sequence quantity is read
+// from tables with a row per token and per position (K = V + T rows).
+static int forward_factored(const TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, K = V + T;
+    const TinyTensors *p = &m->p;
+    // Xpos (T,d) = p_0..p_{T-1}
+    gsl_matrix_set_zero(a->Xpos);
+    m->pe->input_forward(m->pe, p->pe, a->Xpos);
+    int status = effective_weights(m, a);
+    // Z (K,3d) = [E W_eff + b_eff ; Xpos W_eff]: [q | k | v W_O] of every token, and what every position adds
+    if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &p->E.matrix, a->W_eff, a->b_eff);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
+    // G (K,K) = Z_q Z_k^T / sqrt(d): every table row's query against every table row's key,
+    // plus the encoding's score bias on the position-position block (it depends on t, s only)
+    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
+    gsl_matrix_const_view Zv = gsl_matrix_const_submatrix(a->Z, 0, 2 * d, K, d);
+    gsl_matrix_view G_pp = gsl_matrix_submatrix(a->G, V, V, T, T);
+    if (status == GSL_SUCCESS) status = layer_scores_forward(a->G, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
+    if (status == GSL_SUCCESS) m->pe->score_forward(m->pe, p->pe, &G_pp.matrix);
+    // A (N,T) = softmax over each row of the scores S (N,T)
+    if (status == GSL_SUCCESS) status = factored_softmax(a);
+    // C (N,K) = A summed per key token | A per key position, so that
+    //   W_O^T a_n = sum_s A[n,s] (v W_O)_s = C[n] Z_v
+    if (status == GSL_SUCCESS) status = layer_keys_scatter(a->C, a->A, a->tokens);
+    // U (K,V) = Z_v W_U: each table row's value, already through W_O, through the unembedding.
+    // XU (K,V) = [E W_U + c ; Xpos W_U] with c = W_U^T b_O + b_U: the residual x_t + b_O to the logits
+    gsl_matrix_view XU_tok = gsl_matrix_submatrix(a->XU, 0, 0, V, V), XU_pos = gsl_matrix_submatrix(a->XU, V, 0, T, V);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &Zv.matrix, &p->W_U.matrix, 0.0, a->U);
+    gsl_vector_memcpy(a->c, &p->b_U.vector);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemv(CblasTrans, 1.0, &p->W_U.matrix, &p->b_O.vector, 1.0, a->c);
+    if (status == GSL_SUCCESS) status = layer_linear_forward(&XU_tok.matrix, &p->E.matrix, &p->W_U.matrix, a->c);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, &p->W_U.matrix, 0.0, &XU_pos.matrix);
+    // logits (N,V) = XU[token] + XU[V+t] + C U  (= (x + W_O^T a + b_O) W_U + b_U)
+    if (status == GSL_SUCCESS) status = lookup_rows(a->logits, a->XU, a);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->C, a->U, 1.0, a->logits);
+    if (status == GSL_SUCCESS)
+        status = layer_crossentropy_forward(a->probs, &a->loss, a->logits, a->targets, a->weights);
+    return status;
+}
+
+int tiny_forward(const TinyModel *m, TinyActs *a) {
+    // An encoding that rotates q and k by position (RoPE) breaks "a key is a token
+    // row plus a position row": it takes the per-sequence path.
+    a->factored = !posenc_has_qk_hook(m->pe);
+    return a->factored ? forward_factored(m, a) : forward_per_sequence(m, a);
+}
+
+// The part both paths share: from dTok3, dPos3 (= dZ) and dXpos to the parameters.
+// On entry dXpos holds what reached the position vectors directly (the residual).
+static int tables_backward(TinyModel *m, TinyActs *a) {
+    TinyTensors *p = &m->p, *g = &m->g;
+    gsl_vector_view ones_v = gsl_vector_subvector(a->ones, 0, m->V);
+    // Tok3 = E W_eff + b_eff  =>  dE += dTok3 W_eff^T, dW_eff = E^T dTok3, db_eff = colsum(dTok3)
+    gsl_matrix_set_zero(a->dW_eff);
+    gsl_vector_set_zero(a->db_eff);
+    int status = layer_linear_backward(&g->E.matrix, a->dW_eff, a->db_eff, a->dTok3, &p->E.matrix, a->W_eff,
+                                       &ones_v.vector);
+    // Pos3 = Xpos W_eff  =>  dXpos += dPos3 W_eff^T, dW_eff += Xpos^T dPos3
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dPos3, a->W_eff, 1.0, a->dXpos);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->Xpos, a->dPos3, 1.0, a->dW_eff);
+    // Xpos = the encoding's input vectors  =>  its parameters get dXpos
+    if (status == GSL_SUCCESS) m->pe->input_backward(m->pe, g->pe, a->dXpos);
+    if (status == GSL_SUCCESS) status = effective_weights_backward(m, a);
+    return status;
+}
+
+static int backward_per_sequence(TinyModel *m, TinyActs *a) {
     size_t d = m->d, T = a->T;
     double scale = 1.0 / sqrt((double)d);
     TinyTensors *p = &m->p, *g = &m->g;
-    gsl_vector_view ones_n = gsl_vector_subvector(a->ones, 0, a->N), ones_v = gsl_vector_subvector(a->ones, 0, m->V);
+    gsl_vector_view ones_n = gsl_vector_subvector(a->ones, 0, a->N);
     // loss = sum_n w_n (-log softmax(logits_n)[target_n])  =>  dlogits (N,V)
     int status = layer_crossentropy_backward(a->dlogits, a->probs, a->targets, a->weights);
     // logits = H W_U + b_U  =>  dH = dlogits W_U^T, dW_U += H^T dlogits, db_U += colsum
@@ -298,31 +459,77 @@ int tiny_backward(TinyModel *m, TinyActs *a) {
     }
     if (status != GSL_SUCCESS) return status;
     // QKV = Tok3[tokens] + Pos3[positions]  =>  dTok3 = scatter of dQKV by token, dPos3 = by position
-    gsl_matrix_set_zero(a->dTok3);
-    gsl_matrix_set_zero(a->dPos3);
-    status = layer_embedding_backward(a->dTok3, a->dQKV, a->tokens);
-    if (status == GSL_SUCCESS) status = sum_over_sequences(a->dPos3, a->dQKV, a);
+    gsl_matrix_set_zero(a->dZ);
+    status = lookup_rows_backward(a->dZ, a->dQKV, a);
     // X = E[tokens] + Xpos[positions] feeds the residual  =>  dE += scatter of dH, dXpos = sum over sequences of dH
     gsl_matrix_set_zero(a->dXpos);
     if (status == GSL_SUCCESS) status = layer_embedding_backward(&g->E.matrix, a->dH, a->tokens);
     if (status == GSL_SUCCESS) status = sum_over_sequences(a->dXpos, a->dH, a);
-    // Tok3 = E W_eff + b_eff  =>  dE += dTok3 W_eff^T, dW_eff = E^T dTok3, db_eff = colsum(dTok3)
-    gsl_matrix_set_zero(a->dW_eff);
-    gsl_vector_set_zero(a->db_eff);
+    return status == GSL_SUCCESS ? tables_backward(m, a) : status;
+}
+
+static int backward_factored(TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, K = V + T;
+    TinyTensors *p = &m->p, *g = &m->g;
+    gsl_vector_view ones_v = gsl_vector_subvector(a->ones, 0, V);
+    // loss = sum_n w_n (-log softmax(logits_n)[target_n])  =>  dlogits (N,V)
+    int status = layer_crossentropy_backward(a->dlogits, a->probs, a->targets, a->weights);
+    // logits = XU[token] + XU[V+t] + C U  =>  dXU = lookup backward, dU = C^T dlogits, dC = dlogits U^T
+    gsl_matrix_set_zero(a->dXU);
+    if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dXU, a->dlogits, a);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->C, a->dlogits, 0.0, a->dU);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dlogits, a->U, 0.0, a->dC);
+    // C = keys_scatter(A)  =>  dA = keys_gather(dC)  (in dscores)
+    if (status == GSL_SUCCESS) status = layer_keys_gather(a->dscores, a->dC, a->tokens);
+    // A = softmax_rows(scores)  =>  dS = A o (dA - rowsum(dA o A))  (in place)
+    if (status == GSL_SUCCESS) status = layer_softmax_backward(a->dscores, a->dscores, a->A);
+    // scores = keys_gather(G[token] + G[V+t])  =>  the query rows get keys_scatter(dS) (in dC), then
+    // dG = lookup backward of those rows
+    if (status == GSL_SUCCESS) status = layer_keys_scatter(a->dC, a->dscores, a->tokens);
+    gsl_matrix_set_zero(a->dG);
+    if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);
+    if (status != GSL_SUCCESS) return status;
+    // G_pp += the encoding's bias  =>  its parameters get sum dG_pp * d(bias)
+    gsl_matrix_const_view dG_pp = gsl_matrix_const_submatrix(a->dG, V, V, T, T);
+    m->pe->score_backward(m->pe, p->pe, g->pe, &dG_pp.matrix);
+    // G = Z_q Z_k^T / sqrt(d)  =>  dZ_q = dG Z_k / sqrt(d), dZ_k = dG^T Z_q / sqrt(d)
+    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
+    gsl_matrix_const_view Zv = gsl_matrix_const_submatrix(a->Z, 0, 2 * d, K, d);
+    gsl_matrix_view dZq = gsl_matrix_submatrix(a->dZ, 0, 0, K, d), dZk = gsl_matrix_submatrix(a->dZ, 0, d, K, d);
+    gsl_matrix_view dZv = gsl_matrix_submatrix(a->dZ, 0, 2 * d, K, d);
+    gsl_matrix_set_zero(a->dZ);
+    status = layer_scores_backward(&dZq.matrix, &dZk.matrix, a->dG, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
+    // U = Z_v W_U  =>  dZ_v = dU W_U^T, dW_U += Z_v^T dU
     if (status == GSL_SUCCESS)
-        status = layer_linear_backward(&g->E.matrix, a->dW_eff, a->db_eff, a->dTok3, &p->E.matrix, a->W_eff,
-                                       &ones_v.vector);
-    // Pos3 = Xpos W_eff  =>  dXpos += dPos3 W_eff^T, dW_eff += Xpos^T dPos3
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dPos3, a->W_eff, 1.0, a->dXpos);
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->Xpos, a->dPos3, 1.0, a->dW_eff);
-    // Xpos = the encoding's input vectors  =>  its parameters get dXpos
-    if (status == GSL_SUCCESS) m->pe->input_backward(m->pe, g->pe, a->dXpos);
-    if (status == GSL_SUCCESS) status = effective_weights_backward(m, a);
-    return status;
+        status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dU, &p->W_U.matrix, 0.0, &dZv.matrix);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, &Zv.matrix, a->dU, 1.0, &g->W_U.matrix);
+    // XU_tok = E W_U + c  =>  dE += dXU_tok W_U^T, dW_U += E^T dXU_tok, dc = colsum(dXU_tok)
+    gsl_matrix_view dXU_tok = gsl_matrix_submatrix(a->dXU, 0, 0, V, V), dXU_pos = gsl_matrix_submatrix(a->dXU, V, 0, T, V);
+    gsl_vector_set_zero(a->dc);
+    if (status == GSL_SUCCESS)
+        status = layer_linear_backward(&g->E.matrix, &g->W_U.matrix, a->dc, &dXU_tok.matrix, &p->E.matrix,
+                                       &p->W_U.matrix, &ones_v.vector);
+    // c = W_U^T b_O + b_U  =>  db_U += dc, db_O += W_U dc, dW_U += b_O dc^T
+    if (status == GSL_SUCCESS) status = gsl_vector_add(&g->b_U.vector, a->dc);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemv(CblasNoTrans, 1.0, &p->W_U.matrix, a->dc, 1.0, &g->b_O.vector);
+    if (status == GSL_SUCCESS) status = gsl_blas_dger(1.0, &p->b_O.vector, a->dc, &g->W_U.matrix);
+    // XU_pos = Xpos W_U  =>  dXpos = dXU_pos W_U^T, dW_U += Xpos^T dXU_pos
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, &dXU_pos.matrix, &p->W_U.matrix, 0.0, a->dXpos);
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->Xpos, &dXU_pos.matrix, 1.0, &g->W_U.matrix);
+    return status == GSL_SUCCESS ? tables_backward(m, a) : status;
+}
+
+int tiny_backward(TinyModel *m, TinyActs *a) {
+    return a->factored ? backward_factored(m, a) : backward_per_sequence(m, a);
 }
 
 int tiny_input_gradient(const TinyModel *m, TinyActs *a) {
     (void)m;   // W_eff was kept in the activations by the forward pass
+    if (a->factored)   // the factored path never forms X, dH or dQKV
+        GSL_ERROR("input gradient: run tiny_embed + tiny_forward_body (not tiny_forward) first", GSL_EINVAL);
     // x feeds the residual (H = X + ...) and the projection (QKV = X W_eff + b_eff):
     //   dX = dH + dQKV W_eff^T
     gsl_matrix_memcpy(a->dX, a->dH);

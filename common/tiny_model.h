@@ -33,6 +33,22 @@
 //    vector that depends on the position only (posenc.h). tiny_forward_body
 //    keeps the plain product X W_eff + b_eff for when X itself is the input.
 //
+// 3. The factored path. With no rotation of q and k (every encoding but RoPE),
+//    every query and key is a token row plus a position row of the table
+//    Z = [Tok3; Pos3] (K = V + T rows), so everything per sequence can be read
+//    from small tables built once per step (Doc A's four-term split of the
+//    score, chapter 5, is the same idea):
+//      G  (K,K) = Z_q Z_k^T / sqrt(d)   S[t,s] = G[tok_t,tok_s] + G[tok_t,V+s]
+//                                                + G[V+t,tok_s] + G[V+t,V+s]
+//      C  (N,K) = A summed per key token | A per key position, so that
+//                 W_O^T a_t = C[t] Z_v
+//      U  (K,V) = Z_v W_U, and the logits are C U + (x_t + b_O) W_U + b_U,
+//                 the residual again a token row plus a position row (XU).
+//    Per step this replaces 6 products of (T,T,d) per sequence with table
+//    lookups (layers.h, "keys") and three (N,K,V) products, ~3x fewer
+//    operations in ~10x fewer BLAS calls. tiny_forward takes this path when
+//    the encoding has no qk hook; X, QKV, Att and H are then not formed.
+//
 // Parameters live in one flat block (Adam updates it in one loop, llm.c
 // style), viewed as the tensors below; the encoding's trainable numbers (if
 // any) are the block's last n_pe entries. Gradients have the same layout.
@@ -42,6 +58,7 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_vector.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "posenc.h"
@@ -73,7 +90,10 @@ typedef struct {
     size_t *targets;               // (N,) target ids (ignored where weights is 0)
     gsl_vector *weights;           // (N,) each row's weight in the loss
     gsl_vector *ones;              // (max(N,V),) 1.0, for column sums through BLAS
+    bool factored;                 // which path the last forward took (tiny_backward follows it)
+    bool exp_products;             // the factored path's softmax used exp(G) products (tiny_model.c)
     gsl_matrix *Xpos;              // (T,d)  p_t, the encoding's input vectors (0 for none)
+    gsl_matrix *Z;                 // (K,3d) [Tok3; Pos3], K = V + T, the two blocks below:
     gsl_matrix *Tok3;              // (V,3d) E W_eff + b_eff: q, k, v W_O of each token without position
     gsl_matrix *Pos3;              // (T,3d) Xpos W_eff: what the position adds to them
     gsl_matrix *X;                 // (N,d)  x_t = E[token_t] + p_t
@@ -85,7 +105,14 @@ typedef struct {
     gsl_matrix *probs;             // (N,V)
     double loss;
     gsl_matrix *dX, *dQKV, *dH, *dlogits;          // gradients, shapes as above (dQKV of [q|k|v W_O])
-    gsl_matrix *dXpos, *dTok3, *dPos3;             // gradients, shapes as above
+    gsl_matrix *dXpos, *dZ, *dTok3, *dPos3;        // gradients, shapes as above (dTok3, dPos3 are dZ's blocks)
+    // the factored path (3. above)
+    gsl_matrix *G, *dG;            // (K,K)  every table row's query . every table row's key / sqrt(d)
+    gsl_matrix *U, *dU;            // (K,V)  Z_v W_U
+    gsl_matrix *XU, *dXU;          // (K,V)  [E W_U + c ; Xpos W_U], the residual's way to the logits
+    gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
+    gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
+    gsl_matrix *scores, *dscores;  // (N,T)  S of each query against the keys of its sequence
     gsl_matrix *W_eff, *dW_eff;    // (d,3d) [W_Q | W_K | W_V W_O] and its gradient
     gsl_vector *b_eff, *db_eff;    // (3d,)  [b_Q | b_K | b_V W_O] and its gradient
     gsl_matrix *S, *dS, *dA;       // (T,T) scratch for one sequence
@@ -106,8 +133,10 @@ void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng);
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T);
 void tiny_acts_free(TinyActs *a);
 
-// The forward pass (tokens -> loss), with the projected lookup above:
-//   tiny_forward:      Xpos, X, Tok3, Pos3, QKV, then attention onward (a->loss, a->probs)
+// The forward pass (tokens -> loss):
+//   tiny_forward:      the factored path (3.) when the encoding has no qk hook,
+//                      else Xpos, X, Tok3, Pos3, QKV (2.), then attention per
+//                      sequence; a->loss, a->logits, a->probs either way
 // and the plain pieces, so tests can perturb x itself:
 //   tiny_embed:        Xpos and X = E[tokens] + Xpos[positions]
 //   tiny_forward_body: QKV = X W_QKV + b_QKV (the plain product), then attention onward
@@ -120,8 +149,9 @@ int tiny_forward(const TinyModel *m, TinyActs *a);
 // ACCUMULATES into m->grads (zero them with tiny_zero_grads first).
 int tiny_backward(TinyModel *m, TinyActs *a);
 
-// After tiny_backward: dL/dX (N,d) into a->dX = dH + dQKV W_QKV^T (the
-// training step never needs it; tests and chapter 6's claim 6.6 do).
+// After tiny_embed + tiny_forward_body + tiny_backward: dL/dX (N,d) into
+// a->dX = dH + dQKV W_QKV^T (the training step never needs it; tests and
+// chapter 6's claim 6.6 do). GSL_EINVAL after the factored path.
 int tiny_input_gradient(const TinyModel *m, TinyActs *a);
 void tiny_zero_grads(TinyModel *m);
 

@@ -116,13 +116,13 @@ static void check_model(PosEncodingMaker make, const char *label) {
     // and the encoding's numbers too (ALiBi's left and right slopes start equal).
     for (size_t i = 0; i < m->n_params; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
 
-    // The projected lookup (tiny_forward) against the plain product (tiny_forward_body):
+    // tiny_forward (the factored path, or the projected lookup for RoPE) against the plain product:
     // the same sums in another order, so equal to a few ulp of the loss.
     gsl_test(tiny_forward(m, a), "%s: forward runs", label);
     double fused_loss = a->loss;
     tiny_embed(m, a);
     tiny_forward_body(m, a);
-    gsl_test_rel(fused_loss, a->loss, 64 * DBL_EPSILON, "%s: projected lookup = plain projection (loss)", label);
+    gsl_test_rel(fused_loss, a->loss, 64 * DBL_EPSILON, "%s: tiny_forward = plain projection (loss)", label);
     gsl_test_rel(fused_loss, reference_loss(m, a), 64 * DBL_EPSILON, "%s: loss = the formulas row by row", label);
     tiny_zero_grads(m);
     gsl_test(tiny_forward(m, a), "%s: forward runs", label);
@@ -149,11 +149,25 @@ static void check_model(PosEncodingMaker make, const char *label) {
                  m->n_params, worst_i);
     gsl_test(unused_nonzero != 0, "%s: table rows beyond the sequence get exactly zero gradient", label);
 
-    // The input x itself: perturb X after tiny_embed, run only the body.
-    tiny_forward(m, a);
+    // The per-sequence path's gradients equal the factored path's (tiny_forward above,
+    // for every encoding without a qk hook): the same sums in another order.
+    double *factored_grads = malloc(m->n_params * sizeof *factored_grads);
+    memcpy(factored_grads, m->grads, m->n_params * sizeof *factored_grads);
+    tiny_embed(m, a);
+    tiny_forward_body(m, a);
     tiny_zero_grads(m);
-    tiny_backward(m, a);
-    tiny_input_gradient(m, a);
+    gsl_test(tiny_backward(m, a), "%s: per-sequence backward runs", label);
+    double path_diff = 0.0, grad_scale = 0.0;
+    for (size_t i = 0; i < m->n_params; i++) {
+        path_diff = fmax(path_diff, fabs(m->grads[i] - factored_grads[i]));
+        grad_scale = fmax(grad_scale, fabs(factored_grads[i]));
+    }
+    gsl_test_abs(path_diff, 0.0, 1024 * DBL_EPSILON * fmax(1.0, grad_scale),
+                 "%s: per-sequence gradients = tiny_forward's gradients", label);
+    free(factored_grads);
+
+    // The input x itself: perturb X after tiny_embed, run only the body.
+    gsl_test(tiny_input_gradient(m, a), "%s: input gradient after the per-sequence path", label);
     gsl_matrix *dX = gsl_matrix_alloc(a->N, D_SMALL);
     gsl_matrix_memcpy(dX, a->dX);
     tiny_embed(m, a);
