@@ -259,6 +259,66 @@ static void check_one_hot(void) {
     random_free(rng);
 }
 
+// ---- the factored path's pieces ----------------------------------------------------------
+
+// gather and scatter are each other's transpose: <gather(R), X> = <R, scatter(X)>
+// for any R (N,K) and X (N,T), the defining property of a backward pass. And
+// what gather reads is "token column + position column" of each key.
+static void check_keys(void) {
+    enum { B = 3, T = 4, V = 5, N = B * T, K = V + T };
+    gsl_rng *rng = random_new(2385);
+    size_t tokens[N];
+    for (size_t n = 0; n < N; n++) tokens[n] = gsl_rng_uniform_int(rng, V);
+    gsl_matrix *R = gsl_matrix_alloc(N, K), *X = gsl_matrix_alloc(N, T);
+    gsl_matrix *gathered = gsl_matrix_alloc(N, T), *scattered = gsl_matrix_alloc(N, K);
+    random_gaussian_matrix(R, rng, 1.0);
+    random_gaussian_matrix(X, rng, 1.0);
+    gsl_test(layer_keys_gather(gathered, R, tokens), "keys: gather runs");
+    gsl_test(layer_keys_scatter(scattered, X, tokens), "keys: scatter runs");
+    double left = 0.0, right = 0.0, worst = 0.0;
+    for (size_t n = 0; n < N; n++) {
+        for (size_t s = 0; s < T; s++) {
+            left += gsl_matrix_get(gathered, n, s) * gsl_matrix_get(X, n, s);
+            double expect = gsl_matrix_get(R, n, tokens[(n / T) * T + s]) + gsl_matrix_get(R, n, V + s);
+            worst = fmax(worst, fabs(gsl_matrix_get(gathered, n, s) - expect));
+        }
+        for (size_t k = 0; k < K; k++) right += gsl_matrix_get(R, n, k) * gsl_matrix_get(scattered, n, k);
+    }
+    gsl_test_abs(worst, 0.0, 0.0, "keys: gather = token column + position column of each key");
+    gsl_test_rel(left, right, 64 * DBL_EPSILON, "keys: <gather(R), X> = <R, scatter(X)>");
+    tokens[N - 1] = V;
+    gsl_test(layer_keys_gather(gathered, R, tokens) == 0, "keys: a token id out of range is refused");
+    gsl_matrix_view short_R = gsl_matrix_submatrix(R, 0, 0, N, T);
+    gsl_test(layer_keys_scatter(&short_R.matrix, X, tokens) == 0, "keys: R without token columns is refused");
+    gsl_matrix_free(R), gsl_matrix_free(X), gsl_matrix_free(gathered), gsl_matrix_free(scattered);
+    random_free(rng);
+}
+
+// The factored softmax takes exp(G) products while no score-table row spans
+// too wide a range, and S-then-exp when one does: both give the formulas' loss.
+static void check_exp_product_fallback(void) {
+    PosEncoding *pe = posenc_learned(D_SMALL, MAX_POS_SMALL);
+    TinyModel *m = tiny_model_new(V_SMALL, pe);
+    TinyActs *a = tiny_acts_new(m, B_SMALL, T_SMALL);
+    gsl_rng *rng = random_new(2385);
+    tiny_model_init(m, rng, rng);
+    copy_task_batch(a, V_SMALL, rng);
+    gsl_test(tiny_forward(m, a) || !a->exp_products, "factored softmax: ordinary weights take the exp products");
+    gsl_test_rel(a->loss, reference_loss(m, a), 64 * DBL_EPSILON, "factored softmax with exp products = formulas");
+    // Scores of hundreds: one product of four factors could underflow.
+    gsl_matrix_scale(&m->p.W_QKV.matrix, 40.0);
+    gsl_test(tiny_forward(m, a) || a->exp_products, "factored softmax: scores of hundreds take S then exp");
+    double expect = reference_loss(m, a);
+    gsl_test_rel(a->loss, expect, 1e3 * DBL_EPSILON, "factored softmax without exp products = formulas (loss %.3g)",
+                 expect);
+    tiny_zero_grads(m);
+    gsl_test(tiny_backward(m, a), "factored backward after the S-then-exp route runs");
+    random_free(rng);
+    tiny_acts_free(a);
+    tiny_model_free(m);
+    posenc_free(pe);
+}
+
 // ---- Adam ------------------------------------------------------------------------------------
 
 static void check_adam(void) {
@@ -283,6 +343,8 @@ int main(void) {
     check_model(posenc_alibi_left_right, "alibi, left/right slopes (score hook)");
     check_hooks_match_modules();
     check_one_hot();
+    check_keys();
+    check_exp_product_fallback();
     check_adam();
     gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
     gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
