@@ -74,6 +74,33 @@ void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng) {
 
 void tiny_zero_grads(TinyModel *m) { memset(m->grads, 0, m->n_params * sizeof *m->grads); }
 
+// Every matrix and vector of the activations with its shape, in one list that
+// allocation and freeing both walk (Tok3, Pos3, dTok3, dPos3 are views, made after).
+typedef struct {
+    gsl_matrix **matrix;
+    gsl_vector **vector;
+    size_t rows, cols;   // a vector has 'rows' entries
+} ActsBuffer;
+
+static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
+    size_t N = a->N, T = a->T, K = V + T, n = 0;
+#define MAT(field, r, c) list[n++] = (ActsBuffer){.matrix = &a->field, .rows = (r), .cols = (c)}
+#define VEC(field, r) list[n++] = (ActsBuffer){.vector = &a->field, .rows = (r)}
+    MAT(Xpos, T, d), MAT(dXpos, T, d), MAT(Z, K, 3 * d), MAT(dZ, K, 3 * d);
+    MAT(W_eff, d, 3 * d), MAT(dW_eff, d, 3 * d), VEC(b_eff, 3 * d), VEC(db_eff, 3 * d);
+    MAT(X, N, d), MAT(QKV, N, 3 * d), MAT(A, N, T), MAT(Att, N, d), MAT(H, N, d);
+    MAT(logits, N, V), MAT(probs, N, V);
+    MAT(dX, N, d), MAT(dQKV, N, 3 * d), MAT(dH, N, d), MAT(dlogits, N, V);
+    MAT(S, T, T), MAT(dS, T, T), MAT(dA, T, T);
+    MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
+    VEC(c, V), VEC(dc, V), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T), MAT(dscores, N, T);
+    VEC(weights, N), VEC(ones, N > V ? N : V);
+#undef MAT
+#undef VEC
+    return n;
+}
+enum { ACTS_MAX_BUFFERS = 48 };
+
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     if (B == 0 || T == 0 || T > m->pe->max_positions) return NULL;
     TinyActs *a = calloc(1, sizeof *a);
@@ -82,54 +109,20 @@ TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     a->B = B, a->T = T, a->N = N;
     a->tokens = calloc(N, sizeof *a->tokens);
     a->targets = calloc(N, sizeof *a->targets);
-    size_t K = V + T;
-    a->Xpos = gsl_matrix_alloc(T, d);
-    a->Z = gsl_matrix_alloc(K, 3 * d);
-    a->dZ = gsl_matrix_alloc(K, 3 * d);
-    if (a->Z && a->dZ) {   // Tok3, Pos3 are Z's row blocks (views that own no memory)
-        a->Tok3 = gsl_matrix_alloc_from_matrix(a->Z, 0, 0, V, 3 * d);
-        a->Pos3 = gsl_matrix_alloc_from_matrix(a->Z, V, 0, T, 3 * d);
-        a->dTok3 = gsl_matrix_alloc_from_matrix(a->dZ, 0, 0, V, 3 * d);
-        a->dPos3 = gsl_matrix_alloc_from_matrix(a->dZ, V, 0, T, 3 * d);
+    bool ok = a->tokens && a->targets;
+    ActsBuffer list[ACTS_MAX_BUFFERS];
+    size_t n = acts_buffers(a, V, d, list);
+    for (size_t i = 0; i < n && ok; i++) {
+        if (list[i].matrix) ok = (*list[i].matrix = gsl_matrix_calloc(list[i].rows, list[i].cols)) != NULL;
+        else ok = (*list[i].vector = gsl_vector_calloc(list[i].rows)) != NULL;
     }
-    a->dXpos = gsl_matrix_alloc(T, d);
-    a->G = gsl_matrix_alloc(K, K);
-    a->dG = gsl_matrix_alloc(K, K);
-    a->U = gsl_matrix_alloc(K, V);
-    a->dU = gsl_matrix_alloc(K, V);
-    a->XU = gsl_matrix_alloc(K, V);
-    a->dXU = gsl_matrix_alloc(K, V);
-    a->c = gsl_vector_alloc(V);
-    a->dc = gsl_vector_alloc(V);
-    a->C = gsl_matrix_alloc(N, K);
-    a->dC = gsl_matrix_alloc(N, K);
-    a->scores = gsl_matrix_alloc(N, T);
-    a->dscores = gsl_matrix_alloc(N, T);
-    a->W_eff = gsl_matrix_alloc(d, 3 * d);
-    a->dW_eff = gsl_matrix_alloc(d, 3 * d);
-    a->b_eff = gsl_vector_alloc(3 * d);
-    a->db_eff = gsl_vector_alloc(3 * d);
-    a->weights = gsl_vector_calloc(N);
-    a->ones = gsl_vector_alloc(N > V ? N : V);
-    a->X = gsl_matrix_alloc(N, d);
-    a->QKV = gsl_matrix_alloc(N, 3 * d);
-    a->A = gsl_matrix_alloc(N, T);
-    a->Att = gsl_matrix_alloc(N, d);
-    a->H = gsl_matrix_alloc(N, d);
-    a->logits = gsl_matrix_alloc(N, V);
-    a->probs = gsl_matrix_alloc(N, V);
-    a->dX = gsl_matrix_alloc(N, d);
-    a->dQKV = gsl_matrix_alloc(N, 3 * d);
-    a->dH = gsl_matrix_alloc(N, d);
-    a->dlogits = gsl_matrix_alloc(N, V);
-    a->S = gsl_matrix_alloc(T, T);
-    a->dS = gsl_matrix_alloc(T, T);
-    a->dA = gsl_matrix_alloc(T, T);
-    if (!a->tokens || !a->targets || !a->Xpos || !a->Z || !a->dZ || !a->Tok3 || !a->Pos3 || !a->dXpos ||
-        !a->dTok3 || !a->dPos3 || !a->G || !a->dG || !a->U || !a->dU || !a->XU || !a->dXU || !a->c || !a->dc ||
-        !a->C || !a->dC || !a->scores || !a->dscores || !a->W_eff || !a->dW_eff || !a->b_eff || !a->db_eff || !a->weights || !a->ones || !a->X || !a->QKV || !a->A || !a->Att ||
-        !a->H || !a->logits || !a->probs || !a->dX || !a->dQKV || !a->dH || !a->dlogits || !a->S ||
-        !a->dS || !a->dA) {
+    if (ok) {   // Tok3, Pos3 are Z's row blocks (views that own no memory), dTok3, dPos3 dZ's
+        ok = (a->Tok3 = gsl_matrix_alloc_from_matrix(a->Z, 0, 0, V, 3 * d)) &&
+             (a->Pos3 = gsl_matrix_alloc_from_matrix(a->Z, V, 0, T, 3 * d)) &&
+             (a->dTok3 = gsl_matrix_alloc_from_matrix(a->dZ, 0, 0, V, 3 * d)) &&
+             (a->dPos3 = gsl_matrix_alloc_from_matrix(a->dZ, V, 0, T, 3 * d));
+    }
+    if (!ok) {
         tiny_acts_free(a);
         return NULL;
     }
@@ -141,19 +134,15 @@ void tiny_acts_free(TinyActs *a) {
     if (a == NULL) return;
     free(a->tokens);
     free(a->targets);
-    gsl_matrix *mats[] = {a->X,     a->QKV,  a->A,     a->Att,   a->H,     a->logits, a->probs, a->dX,
-                          a->dQKV,  a->dH,    a->dlogits, a->S,   a->dS,     a->dA,    a->Xpos,
-                          a->Tok3,  a->Pos3, a->dXpos, a->dTok3, a->dPos3, a->W_eff, a->dW_eff,
-                          a->Z,     a->dZ,   a->G,     a->dG,    a->U,     a->dU,    a->XU,   a->dXU,
-                          a->C,     a->dC,   a->scores, a->dscores};
-    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
-        if (mats[i]) gsl_matrix_free(mats[i]);
-    if (a->weights) gsl_vector_free(a->weights);
-    if (a->ones) gsl_vector_free(a->ones);
-    if (a->b_eff) gsl_vector_free(a->b_eff);
-    if (a->db_eff) gsl_vector_free(a->db_eff);
-    if (a->c) gsl_vector_free(a->c);
-    if (a->dc) gsl_vector_free(a->dc);
+    gsl_matrix *views[] = {a->Tok3, a->Pos3, a->dTok3, a->dPos3};
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+        if (views[i]) gsl_matrix_free(views[i]);
+    ActsBuffer list[ACTS_MAX_BUFFERS];
+    size_t n = acts_buffers(a, 0, 0, list);   // only the pointers are needed here
+    for (size_t i = 0; i < n; i++) {
+        if (list[i].matrix && *list[i].matrix) gsl_matrix_free(*list[i].matrix);
+        if (list[i].vector && *list[i].vector) gsl_vector_free(*list[i].vector);
+    }
     free(a);
 }
 
