@@ -4,6 +4,15 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <stdlib.h>
+
+#ifdef WORKBOOK_VECTOR_EXP
+// glibc's libmvec has exp for vectors of doubles; this declaration lets GCC
+// call it from a loop marked "omp simd" (math.h only says so under -ffast-math,
+// which the workbook never uses). Each element is exp to within 4 ulp.
+#pragma omp declare simd notinbranch
+double exp(double x);
+#endif
 
 
 // ---- embedding ------------------------------------------------------------------
@@ -82,12 +91,22 @@ int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, 
 
 // ---- softmax over rows -----------------------------------------------------------------
 
+void layer_exp_shifted(double *restrict out, const double *restrict in, size_t n, double shift) {
+    // With WORKBOOK_VECTOR_EXP (CMakeLists.txt) this loop calls glibc's vector exp
+    // (libmvec) two numbers at a time.
+#ifdef WORKBOOK_VECTOR_EXP
+#pragma omp simd
+#endif
+    for (size_t i = 0; i < n; i++) out[i] = exp(in[i] - shift);
+}
+
 // One row of a softmax, max-subtracted for stability: out[s] = exp(in[s]-max) / sum.
 static void softmax_row(double *out, const double *in, size_t n) {
     double max = in[0];
     for (size_t s = 1; s < n; s++) max = in[s] > max ? in[s] : max;
+    layer_exp_shifted(out, in, n, max);
     double sum = 0.0;
-    for (size_t s = 0; s < n; s++) sum += out[s] = exp(in[s] - max);
+    for (size_t s = 0; s < n; s++) sum += out[s];   // in order: the same sum on every build
     double inv = 1.0 / sum;
     for (size_t s = 0; s < n; s++) out[s] *= inv;
 }
@@ -175,6 +194,30 @@ int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens)
         for (size_t s = 0; s < T; s++) r[key_tokens[s]] += x[s];
         for (size_t s = 0; s < T; s++) r[V + s] = x[s];
     }
+    return GSL_SUCCESS;
+}
+
+int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens) {
+    int status = keys_check(dC, A, tokens);
+    if (status == GSL_SUCCESS && (dR->size1 != dC->size1 || dR->size2 != dC->size2))
+        GSL_ERROR("keys softmax backward: dR and dC must both be (N,V+T)", GSL_EBADLEN);
+    if (status) return status;
+    size_t T = A->size2, V = dC->size2 - T;
+    double *dS = malloc(T * sizeof *dS);   // one row of dA, then dS
+    if (dS == NULL) GSL_ERROR("keys softmax backward: out of memory", GSL_ENOMEM);
+    for (size_t n = 0; n < A->size1; n++) {
+        const size_t *key_tokens = tokens + (n / T) * T;
+        const double *dc = gsl_matrix_const_ptr(dC, n, 0), *a = gsl_matrix_const_ptr(A, n, 0);
+        double dot = 0.0;
+        for (size_t s = 0; s < T; s++) dS[s] = dc[V + s] + dc[key_tokens[s]];   // dA: as layer_keys_gather
+        for (size_t s = 0; s < T; s++) dot += a[s] * dS[s];                       // as layer_softmax_backward
+        for (size_t s = 0; s < T; s++) dS[s] = a[s] * (dS[s] - dot);
+        double *dr = gsl_matrix_ptr(dR, n, 0);                                   // dc is read: dR may be dC
+        for (size_t u = 0; u < V; u++) dr[u] = 0.0;                               // as layer_keys_scatter
+        for (size_t s = 0; s < T; s++) dr[key_tokens[s]] += dS[s];
+        for (size_t s = 0; s < T; s++) dr[V + s] = dS[s];
+    }
+    free(dS);
     return GSL_SUCCESS;
 }
 

@@ -43,6 +43,11 @@ int layer_scores_forward(gsl_matrix *S, const gsl_matrix *Q, const gsl_matrix *K
 int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, const gsl_matrix *Q,
                           const gsl_matrix *K, double scale);
 
+// ---- out[i] = exp(in[i] - shift), i < n -------------------------------------------
+// The exps of a training step (softmax rows, the factored path's table) all go
+// through here, vectorised where the build allows (CMakeLists.txt).
+void layer_exp_shifted(double *restrict out, const double *restrict in, size_t n, double shift);
+
 // ---- softmax over each row: A = softmax_rows(S) ---------------------------------
 // S, A (T,T) (any number of columns: the cross-entropy uses it on (N,V) logits).
 // Forward subtracts each row's maximum first, as softmax_rows (attention.h) does.
@@ -74,6 +79,12 @@ int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, con
 // output: each use fills a fresh buffer.
 int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens);
 int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens);
+
+// The backward of C = keys_scatter(softmax_rows(keys_gather(R))), one row at a
+// time (the three backwards in a row, without (N,T) buffers between them):
+//   dA = keys_gather(dC);  dS = A o (dA - rowsum(dA o A));  dR = keys_scatter(dS)
+// dC, dR (N,K); A (N,T) the forward's softmax. dR may be dC itself. Writes dR.
+int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens);
 
 // ---- softmax + cross-entropy over the vocabulary -----------------------------
 // logits (N,V); targets (N,) ids in [0, V); weights (N,) the weight of each

@@ -93,7 +93,7 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     MAT(dX, N, d), MAT(dQKV, N, 3 * d), MAT(dH, N, d), MAT(dlogits, N, V);
     MAT(S, T, T), MAT(dS, T, T), MAT(dA, T, T);
     MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
-    VEC(c, V), VEC(dc, V), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T), MAT(dscores, N, T);
+    VEC(c, V), VEC(dc, V), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
     VEC(weights, N), VEC(ones, N > V ? N : V);
 #undef MAT
 #undef VEC
@@ -296,7 +296,7 @@ static int forward_per_sequence(const TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-// A (N,T) = softmax_rows(S) for the factored path. Query row n = (token u, position t)
+// A (N,T) = softmax_rows(S) and C = keys_scatter(A) for the factored path. Query row n = (token u, position t)
 // and key s = (token u_s, position s) meet in four entries of G:
 //   S[n,s] = R[n,u_s] + R[n,V+s]  with  R[n] = G[u] + G[V+t]  (N,K)
 // Since exp of a sum is the product of the exps, with F = exp(G - rowmax(G)) (K,K):
@@ -318,29 +318,36 @@ static int factored_softmax(TinyActs *a) {
         widest = fmax(widest, hi - lo);
     }
     a->exp_products = widest < EXP_PRODUCT_RANGE;
-    if (!a->exp_products) {   // S = keys_gather(R) (C holds R for a moment), then the softmax
+    if (!a->exp_products) {   // S = keys_gather(R) (C holds R for a moment), the softmax, C = keys_scatter(A)
         int status = lookup_rows(a->C, a->G, a);
         if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->C, a->tokens);
-        return status == GSL_SUCCESS ? layer_softmax_forward(a->A, a->scores) : status;
+        if (status == GSL_SUCCESS) status = layer_softmax_forward(a->A, a->scores);
+        return status == GSL_SUCCESS ? layer_keys_scatter(a->C, a->A, a->tokens) : status;
     }
     // F (K,K) = exp(G - rowmax(G)), in dG (free until the backward)
     for (size_t i = 0; i < K; i++) {
         gsl_vector_const_view row = gsl_matrix_const_row(a->G, i);
         const double *g = row.vector.data, max = gsl_vector_max(&row.vector);
         double *f = gsl_matrix_ptr(a->dG, i, 0);
-        for (size_t j = 0; j < K; j++) f[j] = exp(g[j] - max);
+        layer_exp_shifted(f, g, K, max);
     }
-    // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum
-    double *f = a->C->data;   // (K,) scratch: C is written after this
+    // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum,
+    // and the row's C (keys_scatter of the A row, done here while the row is at hand)
+    double *restrict f = a->scores->data;   // (K,) scratch: this route never forms the scores
     for (size_t n = 0; n < a->N; n++) {
         size_t t = n % T;
         const size_t *key_tokens = a->tokens + (n - t);
         const double *f_tok = gsl_matrix_const_ptr(a->dG, a->tokens[n], 0), *f_pos = gsl_matrix_const_ptr(a->dG, V + t, 0);
         for (size_t j = 0; j < K; j++) f[j] = f_tok[j] * f_pos[j];
-        double *A = gsl_matrix_ptr(a->A, n, 0), sum = 0.0;
+        double *restrict A = gsl_matrix_ptr(a->A, n, 0), *restrict C = gsl_matrix_ptr(a->C, n, 0), sum = 0.0;
         for (size_t s = 0; s < T; s++) sum += A[s] = f[key_tokens[s]] * f[V + s];
         double inv = 1.0 / sum;
-        for (size_t s = 0; s < T; s++) A[s] *= inv;
+        for (size_t u = 0; u < V; u++) C[u] = 0.0;
+        for (size_t s = 0; s < T; s++) {
+            A[s] *= inv;
+            C[key_tokens[s]] += A[s];
+            C[V + s] = A[s];
+        }
     }
     return GSL_SUCCESS;
 }
@@ -364,11 +371,10 @@ static int forward_factored(const TinyModel *m, TinyActs *a) {
     gsl_matrix_view G_pp = gsl_matrix_submatrix(a->G, V, V, T, T);
     if (status == GSL_SUCCESS) status = layer_scores_forward(a->G, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
     if (status == GSL_SUCCESS) m->pe->score_forward(m->pe, p->pe, &G_pp.matrix);
-    // A (N,T) = softmax over each row of the scores S (N,T)
-    if (status == GSL_SUCCESS) status = factored_softmax(a);
-    // C (N,K) = A summed per key token | A per key position, so that
+    // A (N,T) = softmax over each row of the scores S (N,T), and
+    // C (N,K) = keys_scatter(A): A summed per key token | A per key position, so that
     //   W_O^T a_n = sum_s A[n,s] (v W_O)_s = C[n] Z_v
-    if (status == GSL_SUCCESS) status = layer_keys_scatter(a->C, a->A, a->tokens);
+    if (status == GSL_SUCCESS) status = factored_softmax(a);
     // U (K,V) = Z_v W_U: each table row's value, already through W_O, through the unembedding.
     // XU (K,V) = [E W_U + c ; Xpos W_U] with c = W_U^T b_O + b_U: the residual x_t + b_O to the logits
     gsl_matrix_view XU_tok = gsl_matrix_submatrix(a->XU, 0, 0, V, V), XU_pos = gsl_matrix_submatrix(a->XU, V, 0, T, V);
@@ -468,13 +474,10 @@ static int backward_factored(TinyModel *m, TinyActs *a) {
     if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dXU, a->dlogits, a);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->C, a->dlogits, 0.0, a->dU);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dlogits, a->U, 0.0, a->dC);
-    // C = keys_scatter(A)  =>  dA = keys_gather(dC)  (in dscores)
-    if (status == GSL_SUCCESS) status = layer_keys_gather(a->dscores, a->dC, a->tokens);
-    // A = softmax_rows(scores)  =>  dS = A o (dA - rowsum(dA o A))  (in place)
-    if (status == GSL_SUCCESS) status = layer_softmax_backward(a->dscores, a->dscores, a->A);
-    // scores = keys_gather(G[token] + G[V+t])  =>  the query rows get keys_scatter(dS) (in dC), then
-    // dG = lookup backward of those rows
-    if (status == GSL_SUCCESS) status = layer_keys_scatter(a->dC, a->dscores, a->tokens);
+    // C = keys_scatter(A), A = softmax_rows(S), S = keys_gather(R) with R = G[token] + G[V+t]:
+    //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS)  (in dC)
+    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens);
+    // R = G[token] + G[V+t]  =>  dG = lookup backward of dR
     gsl_matrix_set_zero(a->dG);
     if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);
     if (status != GSL_SUCCESS) return status;

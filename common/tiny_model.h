@@ -112,7 +112,7 @@ typedef struct {
     gsl_matrix *XU, *dXU;          // (K,V)  [E W_U + c ; Xpos W_U], the residual's way to the logits
     gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
-    gsl_matrix *scores, *dscores;  // (N,T)  S of each query against the keys of its sequence
+    gsl_matrix *scores;            // (N,T)  S of each query against the keys of its sequence (when formed)
     gsl_matrix *W_eff, *dW_eff;    // (d,3d) [W_Q | W_K | W_V W_O] and its gradient
     gsl_vector *b_eff, *db_eff;    // (3d,)  [b_Q | b_K | b_V W_O] and its gradient
     gsl_matrix *S, *dS, *dA;       // (T,T) scratch for one sequence

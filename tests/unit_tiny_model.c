@@ -286,6 +286,19 @@ static void check_keys(void) {
     }
     gsl_test_abs(worst, 0.0, 0.0, "keys: gather = token column + position column of each key");
     gsl_test_rel(left, right, 64 * DBL_EPSILON, "keys: <gather(R), X> = <R, scatter(X)>");
+
+    // The fused backward = gather, softmax backward, scatter one after the other, to the bit.
+    gsl_matrix *A = gsl_matrix_alloc(N, T), *dA = gsl_matrix_alloc(N, T), *dR = gsl_matrix_alloc(N, K);
+    layer_softmax_forward(A, X);
+    layer_keys_gather(dA, R, tokens);
+    layer_softmax_backward(dA, dA, A);
+    layer_keys_scatter(scattered, dA, tokens);
+    gsl_test(layer_keys_softmax_backward(dR, R, A, tokens), "keys: fused softmax backward runs");
+    gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward = the three in a row");
+    gsl_matrix_memcpy(dR, R);
+    layer_keys_softmax_backward(dR, dR, A, tokens);
+    gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward in place");
+    gsl_matrix_free(A), gsl_matrix_free(dA), gsl_matrix_free(dR);
     tokens[N - 1] = V;
     gsl_test(layer_keys_gather(gathered, R, tokens) == 0, "keys: a token id out of range is refused");
     gsl_matrix_view short_R = gsl_matrix_submatrix(R, 0, 0, N, T);
