@@ -109,6 +109,7 @@ typedef struct {
     // the factored path (3. above)
     gsl_matrix *G, *dG;            // (K,K)  every table row's query . every table row's key / sqrt(d)
     gsl_matrix *U, *dU;            // (K,V)  Z_v W_U
+    gsl_matrix *U_T;               // (V,K)  U transposed
     gsl_matrix *XU, *dXU;          // (K,V)  [E W_U + c ; Xpos W_U], the residual's way to the logits
     gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
