@@ -3,7 +3,7 @@
 // Prints, for the chapter's default configuration (V 16, d 32, L_train 32,
 // batch 64, Adam):
 //   1. training steps per second on one thread (one model at a time), and
-//      the same with RoPE, which takes the model's per-sequence path,
+//      the same with RoPE, which takes the model's rotary path,
 //   2. training steps per second on two threads (two models at once, the
 //      way the chapter runs its seeds: total steps / wall time),
 //   3. the wall time of the full experiment: 3 encodings x 5 seeds, 2000
@@ -73,10 +73,10 @@ int main(int argc, char **argv) {
     printf("  1 thread : %6.0f training steps/s  (%ld steps in %.2f s; %.1fx the reference)\n", steps / one.seconds[0],
            steps, one.seconds[0], steps / one.seconds[0] / REFERENCE_STEPS_PER_SECOND);
     fflush(stdout);
-    // The same model with RoPE takes the per-sequence path (tiny_model.h): the factored path's gain.
+    // The same model with RoPE takes the rotary path (tiny_model.h, 4.).
     CopyConfig rope_cfg = default_config(1000);
     double rope_seconds = copy_time_training(&rope_cfg, posenc_rope, steps);
-    printf("  1 thread, RoPE (per-sequence path, chapter 7): %6.0f training steps/s\n", steps / rope_seconds);
+    printf("  1 thread, RoPE (rotary path, chapter 7): %6.0f training steps/s\n", steps / rope_seconds);
     fflush(stdout);
 
     TimingJobs two = {.steps = steps};

@@ -57,7 +57,9 @@ void posenc_free(PosEncoding *pe) {
     free(pe);
 }
 
+bool posenc_has_input_hook(const PosEncoding *pe) { return pe->input_forward != noop_input_forward; }
 bool posenc_has_qk_hook(const PosEncoding *pe) { return pe->qk_forward != noop_qk_forward; }
+bool posenc_has_score_hook(const PosEncoding *pe) { return pe->score_forward != noop_score_forward; }
 
 _gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params) {
     return gsl_matrix_const_view_array(params, pe->max_positions, pe->d);
@@ -132,6 +134,12 @@ static void rope_qk_backward(const PosEncoding *pe, const double *params, double
     rope_table_rotate(pe->state, dK, -1);
 }
 
+static void rope_qk_relative(const PosEncoding *pe, const double *params, long offset, gsl_matrix *M) {
+    (void)params;
+    // (rot_t q) . (rot_s k) = q . (rot_t^T rot_s k) = q . (rot_{s-t} k); rot_{-o} = rot_o^T = unrotate by o
+    rope_table_rotate_by(pe->state, M, (size_t)labs(offset), offset >= 0 ? +1 : -1);
+}
+
 static void rope_free_state(PosEncoding *pe) { rope_table_free(pe->state); }
 
 PosEncoding *posenc_rope(size_t d, size_t max_positions) {
@@ -144,6 +152,7 @@ PosEncoding *posenc_rope(size_t d, size_t max_positions) {
     }
     pe->qk_forward = rope_qk_forward;
     pe->qk_backward = rope_qk_backward;
+    pe->qk_relative = rope_qk_relative;
     pe->free_state = rope_free_state;
     return pe;
 }

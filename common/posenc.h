@@ -61,6 +61,12 @@ struct PosEncoding {
     void (*qk_forward)(const PosEncoding *pe, const double *params, gsl_matrix *Q, gsl_matrix *K);
     void (*qk_backward)(const PosEncoding *pe, const double *params, double *dparams, gsl_matrix *dQ,
                         gsl_matrix *dK);
+    // Optional, NULL unless the qk hook is a rotation R_t per position with
+    // R_t^T R_s = R_{s-t} (RoPE): turn every row of M (n,d) by the relative
+    // offset o (row m <- R_o m). R_o is orthogonal and R_o^T = R_{-o}, so the
+    // same hook with -o is its backward. The model's rotary path uses it
+    // (tiny_model.h, 4.).
+    void (*qk_relative)(const PosEncoding *pe, const double *params, long offset, gsl_matrix *M);
     void (*score_forward)(const PosEncoding *pe, const double *params, gsl_matrix *S);
     void (*score_backward)(const PosEncoding *pe, const double *params, double *dparams, const gsl_matrix *dS);
     void (*free_state)(PosEncoding *pe);
@@ -98,8 +104,10 @@ PosEncoding *posenc_alloc(const char *name, size_t d, size_t max_positions, size
 
 void posenc_free(PosEncoding *pe);
 
-// Whether the encoding has a qk hook (RoPE): if not, the model's factored path applies.
+// Which hooks an encoding fills in (the model picks its path from them, tiny_model.h).
+bool posenc_has_input_hook(const PosEncoding *pe);
 bool posenc_has_qk_hook(const PosEncoding *pe);
+bool posenc_has_score_hook(const PosEncoding *pe);
 
 // The learned table inside a parameter slice: (max_positions,d), row-major.
 _gsl_matrix_const_view posenc_table_view(const PosEncoding *pe, const double *params);

@@ -82,3 +82,19 @@ int rope_table_rotate(const RopeTable *table, gsl_matrix *X, int direction) {
             rotate_pair(X, X, t, i, gsl_matrix_get(table->cos, t, i), direction * gsl_matrix_get(table->sin, t, i));
     return GSL_SUCCESS;
 }
+
+int rope_table_rotate_by(const RopeTable *table, gsl_matrix *X, size_t position, int direction) {
+    if (X->size2 != table->d || position >= table->max_positions)
+        GSL_ERROR("RoPE table and matrix shapes differ", GSL_EBADLEN);
+    if (direction != 1 && direction != -1) GSL_ERROR("RoPE direction must be +1 or -1", GSL_EINVAL);
+    const double *c = gsl_matrix_const_ptr(table->cos, position, 0), *sn = gsl_matrix_const_ptr(table->sin, position, 0);
+    for (size_t r = 0; r < X->size1; r++) {
+        double *x = gsl_matrix_ptr(X, r, 0);
+        for (size_t i = 0; i < table->d / 2; i++) {   // as rotate_pair, on a raw row
+            double x0 = x[2 * i], x1 = x[2 * i + 1], s = direction * sn[i];
+            x[2 * i] = x0 * c[i] - x1 * s;
+            x[2 * i + 1] = x0 * s + x1 * c[i];
+        }
+    }
+    return GSL_SUCCESS;
+}

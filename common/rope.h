@@ -66,4 +66,11 @@ void rope_table_free(RopeTable *table);
 // X's width is not the table's d or T > max_positions; GSL_EINVAL for another direction.
 int rope_table_rotate(const RopeTable *table, gsl_matrix *X, int direction);
 
+// In place: EVERY row of X (n,d) turned by direction * the angles of one
+// position (the rows are not positions here: a trainer turns a table of keys
+// by one relative offset, see posenc.h's qk_relative). GSL_EBADLEN when X's
+// width is not the table's d or position >= max_positions; GSL_EINVAL for
+// another direction.
+int rope_table_rotate_by(const RopeTable *table, gsl_matrix *X, size_t position, int direction);
+
 #endif

@@ -95,11 +95,13 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(U_T, V, K), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
     VEC(c, V), VEC(dc, V), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
     VEC(weights, N), VEC(ones, N > V ? N : V);
+    if (a->n_offsets) MAT(KR, a->n_offsets * V, d), MAT(dKR, a->n_offsets * V, d), MAT(Gr, V, a->n_offsets * V),
+                      MAT(dGr, V, a->n_offsets * V);
 #undef MAT
 #undef VEC
     return n;
 }
-enum { ACTS_MAX_BUFFERS = 48 };
+enum { ACTS_MAX_BUFFERS = 64 };
 
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     if (B == 0 || T == 0 || T > m->pe->max_positions) return NULL;
@@ -107,6 +109,7 @@ TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     if (a == NULL) return NULL;
     size_t N = B * T, d = m->d, V = m->V;
     a->B = B, a->T = T, a->N = N;
+    a->n_offsets = m->pe->qk_relative ? 2 * T - 1 : 0;   // the rotary path's tables
     a->tokens = calloc(N, sizeof *a->tokens);
     a->targets = calloc(N, sizeof *a->targets);
     bool ok = a->tokens && a->targets;
@@ -277,7 +280,7 @@ static int forward_from_qkv(const TinyModel *m, TinyActs *a) {
 }
 
 int tiny_forward_body(const TinyModel *m, TinyActs *a) {
-    a->factored = false;
+    a->path = TINY_PATH_PER_SEQUENCE;
     // QKV (N,3d) = X (N,d) W_eff (d,3d) + b_eff: the plain product
     int status = effective_weights(m, a);
     if (status == GSL_SUCCESS) status = layer_linear_forward(a->QKV, a->X, a->W_eff, a->b_eff);
@@ -296,8 +299,37 @@ static int forward_per_sequence(const TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-// A (N,T) = softmax_rows(S) and C = keys_scatter(A) for the factored path. Query row n = (token u, position t)
-// and key s = (token u_s, position s) meet in four entries of G:
+// The end of a softmax row computed as products: A (T,) holds exp(S - c) for
+// the row; divide by the sum and write the row's C (keys_scatter of the A row,
+// done here while the row is at hand): C[u] = sum of A over keys of token u,
+// C[V+s] = A[s].
+static void finish_row(double *restrict A, double *restrict C, const size_t *key_tokens, size_t T, size_t V) {
+    double sum = 0.0;
+    for (size_t s = 0; s < T; s++) sum += A[s];
+    double inv = 1.0 / sum;
+    for (size_t u = 0; u < V; u++) C[u] = 0.0;
+    for (size_t s = 0; s < T; s++) {
+        A[s] *= inv;
+        C[key_tokens[s]] += A[s];
+        C[V + s] = A[s];
+    }
+}
+
+// F = exp(M - rowmax(M)) row by row into F; returns the widest row's range max - min of M.
+static double exp_table(gsl_matrix *F, const gsl_matrix *M) {
+    double widest = 0.0;
+    for (size_t i = 0; i < M->size1; i++) {
+        gsl_vector_const_view row = gsl_matrix_const_row(M, i);
+        double lo, hi;
+        gsl_vector_minmax(&row.vector, &lo, &hi);
+        widest = fmax(widest, hi - lo);
+        layer_exp_shifted(gsl_matrix_ptr(F, i, 0), row.vector.data, M->size2, hi);
+    }
+    return widest;
+}
+
+// A (N,T) = softmax_rows(S) and C = keys_scatter(A) for the factored path. Query row n
+// = (token u, position t) and key s = (token u_s, position s) meet in four entries of G:
 //   S[n,s] = R[n,u_s] + R[n,V+s]  with  R[n] = G[u] + G[V+t]  (N,K)
 // Since exp of a sum is the product of the exps, with F = exp(G - rowmax(G)) (K,K):
 //   exp(S[n,s] - c_n) = F[u,u_s] F[u,V+s] F[V+t,u_s] F[V+t,V+s]
@@ -310,83 +342,55 @@ static int forward_per_sequence(const TinyModel *m, TinyActs *a) {
 #define EXP_PRODUCT_RANGE 175.0
 static int factored_softmax(TinyActs *a) {
     size_t K = a->G->size1, T = a->T, V = K - T;
-    double widest = 0.0;
-    for (size_t i = 0; i < K; i++) {
-        gsl_vector_const_view row = gsl_matrix_const_row(a->G, i);
-        double lo, hi;
-        gsl_vector_minmax(&row.vector, &lo, &hi);
-        widest = fmax(widest, hi - lo);
-    }
-    a->exp_products = widest < EXP_PRODUCT_RANGE;
+    // F (K,K) in dG (free until the backward)
+    a->exp_products = exp_table(a->dG, a->G) < EXP_PRODUCT_RANGE;
     if (!a->exp_products) {   // S = keys_gather(R) (C holds R for a moment), the softmax, C = keys_scatter(A)
         int status = lookup_rows(a->C, a->G, a);
         if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->C, a->tokens);
         if (status == GSL_SUCCESS) status = layer_softmax_forward(a->A, a->scores);
         return status == GSL_SUCCESS ? layer_keys_scatter(a->C, a->A, a->tokens) : status;
     }
-    // F (K,K) = exp(G - rowmax(G)), in dG (free until the backward)
-    for (size_t i = 0; i < K; i++) {
-        gsl_vector_const_view row = gsl_matrix_const_row(a->G, i);
-        const double *g = row.vector.data, max = gsl_vector_max(&row.vector);
-        double *f = gsl_matrix_ptr(a->dG, i, 0);
-        layer_exp_shifted(f, g, K, max);
-    }
-    // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum,
-    // and the row's C (keys_scatter of the A row, done here while the row is at hand)
+    // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum
     double *restrict f = a->scores->data;   // (K,) scratch: this route never forms the scores
     for (size_t n = 0; n < a->N; n++) {
         size_t t = n % T;
         const size_t *key_tokens = a->tokens + (n - t);
         const double *f_tok = gsl_matrix_const_ptr(a->dG, a->tokens[n], 0), *f_pos = gsl_matrix_const_ptr(a->dG, V + t, 0);
         for (size_t j = 0; j < K; j++) f[j] = f_tok[j] * f_pos[j];
-        double *restrict A = gsl_matrix_ptr(a->A, n, 0), *restrict C = gsl_matrix_ptr(a->C, n, 0), sum = 0.0;
-        for (size_t s = 0; s < T; s++) sum += A[s] = f[key_tokens[s]] * f[V + s];
-        double inv = 1.0 / sum;
-        for (size_t u = 0; u < V; u++) C[u] = 0.0;
-        for (size_t s = 0; s < T; s++) {
-            A[s] *= inv;
-            C[key_tokens[s]] += A[s];
-            C[V + s] = A[s];
-        }
+        double *restrict A = gsl_matrix_ptr(a->A, n, 0);
+        for (size_t s = 0; s < T; s++) A[s] = f[key_tokens[s]] * f[V + s];
+        finish_row(A, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
     }
     return GSL_SUCCESS;
 }
 
-// The factored path (tiny_model.h, 3.): every per-sequence quantity is read
-// from tables with a row per token and per position (K = V + T rows).
-static int forward_factored(const TinyModel *m, TinyActs *a) {
+// Xpos (T,d) = p_0..p_{T-1}, and Z (K,3d) = [E W_eff + b_eff ; Xpos W_eff]:
+// [q | k | v W_O] of every token, and what every position adds to them.
+static int tables_forward(const TinyModel *m, TinyActs *a) {
+    gsl_matrix_set_zero(a->Xpos);
+    m->pe->input_forward(m->pe, m->p.pe, a->Xpos);
+    int status = effective_weights(m, a);
+    if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &m->p.E.matrix, a->W_eff, a->b_eff);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
+    return status;
+}
+
+// From C (N,K) to the loss, for the factored and the rotary path:
+//   U (K,V) = Z_v W_U: each table row's value, already through W_O, through the unembedding;
+//   XU (K,V) = [E W_U + c ; Xpos W_U], c = W_U^T b_O + b_U: the residual x_t + b_O to the logits;
+//   logits (N,V) = XU[token] + XU[V+t] + C U  (= (x + W_O^T a + b_O) W_U + b_U).
+static int values_forward(const TinyModel *m, TinyActs *a) {
     size_t d = m->d, V = m->V, T = a->T, K = V + T;
     const TinyTensors *p = &m->p;
-    // Xpos (T,d) = p_0..p_{T-1}
-    gsl_matrix_set_zero(a->Xpos);
-    m->pe->input_forward(m->pe, p->pe, a->Xpos);
-    int status = effective_weights(m, a);
-    // Z (K,3d) = [E W_eff + b_eff ; Xpos W_eff]: [q | k | v W_O] of every token, and what every position adds
-    if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &p->E.matrix, a->W_eff, a->b_eff);
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
-    // G (K,K) = Z_q Z_k^T / sqrt(d): every table row's query against every table row's key,
-    // plus the encoding's score bias on the position-position block (it depends on t, s only)
-    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
     gsl_matrix_const_view Zv = gsl_matrix_const_submatrix(a->Z, 0, 2 * d, K, d);
-    gsl_matrix_view G_pp = gsl_matrix_submatrix(a->G, V, V, T, T);
-    if (status == GSL_SUCCESS) status = layer_scores_forward(a->G, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
-    if (status == GSL_SUCCESS) m->pe->score_forward(m->pe, p->pe, &G_pp.matrix);
-    // A (N,T) = softmax over each row of the scores S (N,T), and
-    // C (N,K) = keys_scatter(A): A summed per key token | A per key position, so that
-    //   W_O^T a_n = sum_s A[n,s] (v W_O)_s = C[n] Z_v
-    if (status == GSL_SUCCESS) status = factored_softmax(a);
-    // U (K,V) = Z_v W_U: each table row's value, already through W_O, through the unembedding.
-    // XU (K,V) = [E W_U + c ; Xpos W_U] with c = W_U^T b_O + b_U: the residual x_t + b_O to the logits
     gsl_matrix_view XU_tok = gsl_matrix_submatrix(a->XU, 0, 0, V, V), XU_pos = gsl_matrix_submatrix(a->XU, V, 0, T, V);
-    if (status == GSL_SUCCESS)
-        status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &Zv.matrix, &p->W_U.matrix, 0.0, a->U);
+    int status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &Zv.matrix, &p->W_U.matrix, 0.0, a->U);
     if (status == GSL_SUCCESS) status = gsl_matrix_transpose_memcpy(a->U_T, a->U);   // for the backward's dC
     gsl_vector_memcpy(a->c, &p->b_U.vector);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemv(CblasTrans, 1.0, &p->W_U.matrix, &p->b_O.vector, 1.0, a->c);
     if (status == GSL_SUCCESS) status = layer_linear_forward(&XU_tok.matrix, &p->E.matrix, &p->W_U.matrix, a->c);
     if (status == GSL_SUCCESS)
         status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, &p->W_U.matrix, 0.0, &XU_pos.matrix);
-    // logits (N,V) = XU[token] + XU[V+t] + C U  (= (x + W_O^T a + b_O) W_U + b_U)
     if (status == GSL_SUCCESS) status = lookup_rows(a->logits, a->XU, a);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->C, a->U, 1.0, a->logits);
     if (status == GSL_SUCCESS)
@@ -394,11 +398,82 @@ static int forward_factored(const TinyModel *m, TinyActs *a) {
     return status;
 }
 
+// The factored path (tiny_model.h, 3.): every per-sequence quantity is read
+// from tables with a row per token and per position (K = V + T rows).
+static int forward_factored(const TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, K = V + T;
+    int status = tables_forward(m, a);
+    // G (K,K) = Z_q Z_k^T / sqrt(d): every table row's query against every table row's key,
+    // plus the encoding's score bias on the position-position block (it depends on t, s only)
+    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
+    gsl_matrix_view G_pp = gsl_matrix_submatrix(a->G, V, V, T, T);
+    if (status == GSL_SUCCESS) status = layer_scores_forward(a->G, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
+    if (status == GSL_SUCCESS) m->pe->score_forward(m->pe, m->p.pe, &G_pp.matrix);
+    // A (N,T) = softmax over each row of the scores S (N,T), and
+    // C (N,K) = keys_scatter(A): A summed per key token | A per key position, so that
+    //   W_O^T a_n = sum_s A[n,s] (v W_O)_s = C[n] Z_v
+    if (status == GSL_SUCCESS) status = factored_softmax(a);
+    return status == GSL_SUCCESS ? values_forward(m, a) : status;
+}
+
+// The column of the rotary score table for a query at t and key s of token u_s:
+// offset o = s - t in -(T-1)..T-1, block o + T - 1 of V columns.
+static inline size_t rotary_column(size_t s, size_t t, size_t T, size_t V, size_t u_s) {
+    return (s + T - 1 - t) * V + u_s;
+}
+
+// The rotary path (tiny_model.h, 4.): the score of query token u at t against
+// key token u' at s is  q_u . R_{s-t} k_u' / sqrt(d)  (Xpos = 0: no position
+// in the input), a table Gr (V, (2T-1) V) indexed by (u; s - t, u').
+static int forward_rotary(const TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, n_offsets = 2 * T - 1;
+    int status = tables_forward(m, a);
+    // KR ((2T-1)V, d): block o + T - 1 = every token's key turned by offset o
+    gsl_matrix_const_view Tq = gsl_matrix_const_submatrix(a->Tok3, 0, 0, V, d), Tk = gsl_matrix_const_submatrix(a->Tok3, 0, d, V, d);
+    for (size_t j = 0; j < n_offsets && status == GSL_SUCCESS; j++) {
+        gsl_matrix_view block = gsl_matrix_submatrix(a->KR, j * V, 0, V, d);
+        status = gsl_matrix_memcpy(&block.matrix, &Tk.matrix);
+        m->pe->qk_relative(m->pe, m->p.pe, (long)j - (long)(T - 1), &block.matrix);
+    }
+    // Gr (V, (2T-1)V) = Tq KR^T / sqrt(d)
+    if (status == GSL_SUCCESS)
+        status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0 / sqrt((double)d), &Tq.matrix, a->KR, 0.0, a->Gr);
+    if (status != GSL_SUCCESS) return status;
+    // A (N,T) and C (N,K) as in factored_softmax, with ONE table entry per score:
+    // exp(S[n,s] - c_n) = F[u, column], F = exp(Gr - rowmax(Gr)) (in dGr), normal
+    // while a row spans less than 4 * EXP_PRODUCT_RANGE.
+    a->exp_products = exp_table(a->dGr, a->Gr) < 4 * EXP_PRODUCT_RANGE;
+    const gsl_matrix *table = a->exp_products ? a->dGr : a->Gr;
+    for (size_t n = 0; n < a->N; n++) {
+        size_t t = n % T;
+        const size_t *key_tokens = a->tokens + (n - t);
+        const double *row = gsl_matrix_const_ptr(table, a->tokens[n], 0);
+        double *out = a->exp_products ? gsl_matrix_ptr(a->A, n, 0) : gsl_matrix_ptr(a->scores, n, 0);
+        for (size_t s = 0; s < T; s++) out[s] = row[rotary_column(s, t, T, V, key_tokens[s])];
+        if (a->exp_products) finish_row(out, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
+    }
+    if (!a->exp_products) {   // the plain route: S then the softmax, C = keys_scatter(A)
+        status = layer_softmax_forward(a->A, a->scores);
+        if (status == GSL_SUCCESS) status = layer_keys_scatter(a->C, a->A, a->tokens);
+    }
+    return status == GSL_SUCCESS ? values_forward(m, a) : status;
+}
+
 int tiny_forward(const TinyModel *m, TinyActs *a) {
-    // An encoding that rotates q and k by position (RoPE) breaks "a key is a token
-    // row plus a position row": it takes the per-sequence path.
-    a->factored = !posenc_has_qk_hook(m->pe);
-    return a->factored ? forward_factored(m, a) : forward_per_sequence(m, a);
+    // A key is a token row plus a position row unless the encoding rotates q and k
+    // by position (RoPE); a rotation that depends on the offset only, on an input
+    // without positions, still gives a table (the rotary path); anything else is
+    // evaluated per sequence.
+    const PosEncoding *pe = m->pe;
+    if (!posenc_has_qk_hook(pe)) a->path = TINY_PATH_FACTORED;
+    else if (pe->qk_relative && a->KR && !posenc_has_input_hook(pe) && !posenc_has_score_hook(pe))
+        a->path = TINY_PATH_ROTARY;
+    else a->path = TINY_PATH_PER_SEQUENCE;
+    switch (a->path) {
+        case TINY_PATH_FACTORED: return forward_factored(m, a);
+        case TINY_PATH_ROTARY: return forward_rotary(m, a);
+        default: return forward_per_sequence(m, a);
+    }
 }
 
 // The part both paths share: from dTok3, dPos3 (= dZ) and dXpos to the parameters.
@@ -464,38 +539,29 @@ static int backward_per_sequence(TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? tables_backward(m, a) : status;
 }
 
-static int backward_factored(TinyModel *m, TinyActs *a) {
-    size_t d = m->d, V = m->V, T = a->T, K = V + T;
-    TinyTensors *p = &m->p, *g = &m->g;
-    gsl_vector_view ones_v = gsl_vector_subvector(a->ones, 0, V);
-    // loss = sum_n w_n (-log softmax(logits_n)[target_n])  =>  dlogits (N,V)
+// Backward of values_forward as far as C:
+//   loss => dlogits (N,V); logits = XU[token] + XU[V+t] + C U  =>
+//   dXU = lookup backward of dlogits, dU = C^T dlogits, dC = dlogits U^T.
+static int values_backward(TinyActs *a) {
     int status = layer_crossentropy_backward(a->dlogits, a->probs, a->targets, a->weights);
-    // logits = XU[token] + XU[V+t] + C U  =>  dXU = lookup backward, dU = C^T dlogits, dC = dlogits U^T
     gsl_matrix_set_zero(a->dXU);
     if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dXU, a->dlogits, a);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->C, a->dlogits, 0.0, a->dU);
     // (dC through the stored U^T: a plain product runs faster than one with a transposed operand)
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->dlogits, a->U_T, 0.0, a->dC);
-    // C = keys_scatter(A), A = softmax_rows(S), S = keys_gather(R) with R = G[token] + G[V+t]:
-    //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS)  (in dC)
-    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens);
-    // R = G[token] + G[V+t]  =>  dG = lookup backward of dR
-    gsl_matrix_set_zero(a->dG);
-    if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);
-    if (status != GSL_SUCCESS) return status;
-    // G_pp += the encoding's bias  =>  its parameters get sum dG_pp * d(bias)
-    gsl_matrix_const_view dG_pp = gsl_matrix_const_submatrix(a->dG, V, V, T, T);
-    m->pe->score_backward(m->pe, p->pe, g->pe, &dG_pp.matrix);
-    // G = Z_q Z_k^T / sqrt(d)  =>  dZ_q = dG Z_k / sqrt(d), dZ_k = dG^T Z_q / sqrt(d)
-    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
+    return status;
+}
+
+// The rest of values_forward's backward, from dU and dXU to the parameters,
+// dZ_v and dXpos (dZ's q, k columns are the caller's), then tables_backward.
+static int values_backward_params(TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, K = V + T;
+    TinyTensors *p = &m->p, *g = &m->g;
+    gsl_vector_view ones_v = gsl_vector_subvector(a->ones, 0, V);
     gsl_matrix_const_view Zv = gsl_matrix_const_submatrix(a->Z, 0, 2 * d, K, d);
-    gsl_matrix_view dZq = gsl_matrix_submatrix(a->dZ, 0, 0, K, d), dZk = gsl_matrix_submatrix(a->dZ, 0, d, K, d);
     gsl_matrix_view dZv = gsl_matrix_submatrix(a->dZ, 0, 2 * d, K, d);
-    gsl_matrix_set_zero(a->dZ);
-    status = layer_scores_backward(&dZq.matrix, &dZk.matrix, a->dG, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
     // U = Z_v W_U  =>  dZ_v = dU W_U^T, dW_U += Z_v^T dU
-    if (status == GSL_SUCCESS)
-        status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dU, &p->W_U.matrix, 0.0, &dZv.matrix);
+    int status = gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, a->dU, &p->W_U.matrix, 0.0, &dZv.matrix);
     if (status == GSL_SUCCESS)
         status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, &Zv.matrix, a->dU, 1.0, &g->W_U.matrix);
     // XU_tok = E W_U + c  =>  dE += dXU_tok W_U^T, dW_U += E^T dXU_tok, dc = colsum(dXU_tok)
@@ -516,13 +582,70 @@ static int backward_factored(TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? tables_backward(m, a) : status;
 }
 
+static int backward_factored(TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, K = V + T;
+    int status = values_backward(a);
+    // C = keys_scatter(A), A = softmax_rows(S), S = keys_gather(R) with R = G[token] + G[V+t]:
+    //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS)  (in dC)
+    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens);
+    // R = G[token] + G[V+t]  =>  dG = lookup backward of dR
+    gsl_matrix_set_zero(a->dG);
+    if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);
+    if (status != GSL_SUCCESS) return status;
+    // G_pp += the encoding's bias  =>  its parameters get sum dG_pp * d(bias)
+    gsl_matrix_const_view dG_pp = gsl_matrix_const_submatrix(a->dG, V, V, T, T);
+    m->pe->score_backward(m->pe, m->p.pe, m->g.pe, &dG_pp.matrix);
+    // G = Z_q Z_k^T / sqrt(d)  =>  dZ_q = dG Z_k / sqrt(d), dZ_k = dG^T Z_q / sqrt(d)
+    gsl_matrix_const_view Zq = gsl_matrix_const_submatrix(a->Z, 0, 0, K, d), Zk = gsl_matrix_const_submatrix(a->Z, 0, d, K, d);
+    gsl_matrix_view dZq = gsl_matrix_submatrix(a->dZ, 0, 0, K, d), dZk = gsl_matrix_submatrix(a->dZ, 0, d, K, d);
+    gsl_matrix_set_zero(a->dZ);
+    status = layer_scores_backward(&dZq.matrix, &dZk.matrix, a->dG, &Zq.matrix, &Zk.matrix, 1.0 / sqrt((double)d));
+    return status == GSL_SUCCESS ? values_backward_params(m, a) : status;
+}
+
+static int backward_rotary(TinyModel *m, TinyActs *a) {
+    size_t d = m->d, V = m->V, T = a->T, n_offsets = 2 * T - 1;
+    double scale = 1.0 / sqrt((double)d);
+    int status = values_backward(a);
+    // C = keys_scatter(A)  =>  dA = keys_gather(dC); A = softmax_rows(S)  =>  dS  (in scores)
+    if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->dC, a->tokens);
+    if (status == GSL_SUCCESS) status = layer_softmax_backward(a->scores, a->scores, a->A);
+    if (status != GSL_SUCCESS) return status;
+    // S[n,s] = Gr[u_n, column(s - t, u_s)]  =>  dGr[u_n, column] += dS[n,s]
+    gsl_matrix_set_zero(a->dGr);
+    for (size_t n = 0; n < a->N; n++) {
+        size_t t = n % T;
+        const size_t *key_tokens = a->tokens + (n - t);
+        const double *dS = gsl_matrix_const_ptr(a->scores, n, 0);
+        double *dg = gsl_matrix_ptr(a->dGr, a->tokens[n], 0);
+        for (size_t s = 0; s < T; s++) dg[rotary_column(s, t, T, V, key_tokens[s])] += dS[s];
+    }
+    // Gr = Tq KR^T / sqrt(d)  =>  dTq = dGr KR / sqrt(d), dKR = dGr^T Tq / sqrt(d)
+    gsl_matrix_const_view Tq = gsl_matrix_const_submatrix(a->Tok3, 0, 0, V, d);
+    gsl_matrix_view dTq = gsl_matrix_submatrix(a->dTok3, 0, 0, V, d), dTk = gsl_matrix_submatrix(a->dTok3, 0, d, V, d);
+    gsl_matrix_set_zero(a->dZ);
+    status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, scale, a->dGr, a->KR, 0.0, &dTq.matrix);
+    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, scale, a->dGr, &Tq.matrix, 0.0, a->dKR);
+    // KR block o = Tk turned by R_o  =>  dTk += R_o^T dKR block = the block turned by -o
+    for (size_t j = 0; j < n_offsets && status == GSL_SUCCESS; j++) {
+        gsl_matrix_view block = gsl_matrix_submatrix(a->dKR, j * V, 0, V, d);
+        m->pe->qk_relative(m->pe, m->p.pe, (long)(T - 1) - (long)j, &block.matrix);
+        status = gsl_matrix_add(&dTk.matrix, &block.matrix);
+    }
+    return status == GSL_SUCCESS ? values_backward_params(m, a) : status;
+}
+
 int tiny_backward(TinyModel *m, TinyActs *a) {
-    return a->factored ? backward_factored(m, a) : backward_per_sequence(m, a);
+    switch (a->path) {
+        case TINY_PATH_FACTORED: return backward_factored(m, a);
+        case TINY_PATH_ROTARY: return backward_rotary(m, a);
+        default: return backward_per_sequence(m, a);
+    }
 }
 
 int tiny_input_gradient(const TinyModel *m, TinyActs *a) {
     (void)m;   // W_eff was kept in the activations by the forward pass
-    if (a->factored)   // the factored path never forms X, dH or dQKV
+    if (a->path != TINY_PATH_PER_SEQUENCE)   // the table paths never form X, dH or dQKV
         GSL_ERROR("input gradient: run tiny_embed + tiny_forward_body (not tiny_forward) first", GSL_EINVAL);
     // x feeds the residual (H = X + ...) and the projection (QKV = X W_eff + b_eff):
     //   dX = dH + dQKV W_eff^T

@@ -51,6 +51,16 @@
 //    takes this path when the encoding has no qk hook; X, QKV, Att and H are
 //    then not formed. Chapter 6 trains about 4x faster this way.
 //
+// 4. The rotary path. RoPE turns q_t by R_t and k_s by R_s, and
+//    (R_t q) . (R_s k) = q . R_{s-t} k: with no position in the input, the
+//    score depends on the query's token, the key's token and the offset s - t
+//    only, a table
+//      Gr (V, (2T-1)V) = Tq KR^T / sqrt(d),  KR block o = every token's key turned by o
+//    read once per score (exp too: one table entry per score). The values and
+//    logits are those of 3. (the position rows of Z are 0). tiny_forward takes
+//    this path when the encoding has a qk_relative hook (posenc.h) and no input
+//    or score hook; anything else runs the attention per sequence.
+//
 // Parameters live in one flat block (Adam updates it in one loop, llm.c
 // style), viewed as the tensors below; the encoding's trainable numbers (if
 // any) are the block's last n_pe entries. Gradients have the same layout.
@@ -85,6 +95,9 @@ typedef struct {
     TinyTensors p, g;              // views into params and grads
 } TinyModel;
 
+// How tiny_forward evaluates attention (3. and 4. above, or per sequence).
+typedef enum { TINY_PATH_PER_SEQUENCE, TINY_PATH_FACTORED, TINY_PATH_ROTARY } TinyPath;
+
 // Activations and their gradients for B sequences of length T (N = B*T).
 typedef struct {
     size_t B, T, N;
@@ -92,8 +105,9 @@ typedef struct {
     size_t *targets;               // (N,) target ids (ignored where weights is 0)
     gsl_vector *weights;           // (N,) each row's weight in the loss
     gsl_vector *ones;              // (max(N,V),) 1.0, for column sums through BLAS
-    bool factored;                 // which path the last forward took (tiny_backward follows it)
-    bool exp_products;             // the factored path's softmax used exp(G) products (tiny_model.c)
+    TinyPath path;                 // which path the last forward took (tiny_backward follows it)
+    size_t n_offsets;              // 2T-1 when the encoding has a qk_relative hook, else 0
+    bool exp_products;             // the table paths' softmax used exp tables (tiny_model.c)
     gsl_matrix *Xpos;              // (T,d)  p_t, the encoding's input vectors (0 for none)
     gsl_matrix *Z;                 // (K,3d) [Tok3; Pos3], K = V + T, the two blocks below:
     gsl_matrix *Tok3;              // (V,3d) E W_eff + b_eff: q, k, v W_O of each token without position
@@ -116,6 +130,9 @@ typedef struct {
     gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
     gsl_matrix *scores;            // (N,T)  S of each query against the keys of its sequence (when formed)
+    // the rotary path (4. above), allocated when n_offsets > 0
+    gsl_matrix *KR, *dKR;          // ((2T-1)V, d) every token's key turned by every offset -(T-1)..T-1
+    gsl_matrix *Gr, *dGr;          // (V, (2T-1)V) query token . turned key token / sqrt(d)
     gsl_matrix *W_eff, *dW_eff;    // (d,3d) [W_Q | W_K | W_V W_O] and its gradient
     gsl_vector *b_eff, *db_eff;    // (3d,)  [b_Q | b_K | b_V W_O] and its gradient
     gsl_matrix *S, *dS, *dA;       // (T,T) scratch for one sequence
@@ -138,8 +155,9 @@ void tiny_acts_free(TinyActs *a);
 
 // The forward pass (tokens -> loss):
 //   tiny_forward:      the factored path (3.) when the encoding has no qk hook,
-//                      else Xpos, X, Tok3, Pos3, QKV (2.), then attention per
-//                      sequence; a->loss, a->logits, a->probs either way
+//                      the rotary path (4.) for RoPE, else Xpos, X, Tok3, Pos3,
+//                      QKV (2.), then attention per sequence; a->loss,
+//                      a->logits, a->probs either way
 // and the plain pieces, so tests can perturb x itself:
 //   tiny_embed:        Xpos and X = E[tokens] + Xpos[positions]
 //   tiny_forward_body: QKV = X W_QKV + b_QKV (the plain product), then attention onward

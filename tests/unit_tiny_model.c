@@ -119,6 +119,9 @@ static void check_model(PosEncodingMaker make, const char *label) {
     // tiny_forward (the factored path, or the projected lookup for RoPE) against the plain product:
     // the same sums in another order, so equal to a few ulp of the loss.
     gsl_test(tiny_forward(m, a), "%s: forward runs", label);
+    TinyPath expect_path = posenc_has_qk_hook(pe) ? TINY_PATH_ROTARY : TINY_PATH_FACTORED;
+    gsl_test(a->path != expect_path, "%s: tiny_forward takes the %s path", label,
+             expect_path == TINY_PATH_ROTARY ? "rotary" : "factored");
     double fused_loss = a->loss;
     tiny_embed(m, a);
     tiny_forward_body(m, a);
@@ -212,6 +215,36 @@ static void check_hooks_match_modules(void) {
     rope->qk_backward(rope, NULL, NULL, Q, K);
     rope_backward(expect, expect, 0.0);
     gsl_test_abs(max_abs_diff_matrix(Q, expect), 0.0, 0.0, "rope hook backward = rope_backward");
+    // The relative hook turns every row by one offset: as rope_rotate with the rows
+    // all at that position (+3), and back (-3); (R_t q).(R_s k) = q.(R_{s-t} k).
+    gsl_matrix_memcpy(expect, Q);
+    for (size_t r = 0; r < T; r++) {
+        gsl_matrix_view row = gsl_matrix_submatrix(expect, r, 0, 1, D);
+        rope_rotate(&row.matrix, &row.matrix, 3.0);
+    }
+    rope->qk_relative(rope, NULL, 3, Q);
+    gsl_test_abs(max_abs_diff_matrix(Q, expect), 0.0, 0.0, "rope relative hook, offset +3 = rope_rotate at 3");
+    rope->qk_relative(rope, NULL, -3, Q);
+    for (size_t r = 0; r < T; r++) {
+        gsl_matrix_view row = gsl_matrix_submatrix(expect, r, 0, 1, D);
+        rope_unrotate(&row.matrix, &row.matrix, 3.0);
+    }
+    gsl_test_abs(max_abs_diff_matrix(Q, expect), 0.0, 0.0, "rope relative hook, offset -3 = rope_unrotate at 3");
+    gsl_vector_view q = gsl_matrix_row(Q, 0), k = gsl_matrix_row(K, 1);
+    double direct, relative;
+    gsl_matrix *QK = gsl_matrix_alloc(2, D);
+    gsl_matrix_set_row(QK, 0, &q.vector);
+    gsl_matrix_set_row(QK, 1, &k.vector);
+    gsl_matrix_view q_at = gsl_matrix_submatrix(QK, 0, 0, 1, D), k_at = gsl_matrix_submatrix(QK, 1, 0, 1, D);
+    rope_rotate(&q_at.matrix, &q_at.matrix, 2.0);   // q at t = 2, k at s = 6
+    rope_rotate(&k_at.matrix, &k_at.matrix, 6.0);
+    gsl_vector_view q2 = gsl_matrix_row(QK, 0), k6 = gsl_matrix_row(QK, 1);
+    gsl_blas_ddot(&q2.vector, &k6.vector, &direct);
+    gsl_matrix_set_row(QK, 1, &k.vector);
+    rope->qk_relative(rope, NULL, 4, &k_at.matrix);
+    gsl_blas_ddot(&q.vector, &k6.vector, &relative);
+    gsl_test_rel(relative, direct, 64 * DBL_EPSILON, "rope: (R_2 q).(R_6 k) = q.(R_4 k)");
+    gsl_matrix_free(QK);
 
     gsl_matrix *S = gsl_matrix_alloc(T, T), *S_expect = gsl_matrix_alloc(T, T);
     random_gaussian_matrix(S, rng, 2.385);
@@ -307,25 +340,24 @@ static void check_keys(void) {
     random_free(rng);
 }
 
-// The factored softmax takes exp(G) products while no score-table row spans
-// too wide a range, and S-then-exp when one does: both give the formulas' loss.
-static void check_exp_product_fallback(void) {
-    PosEncoding *pe = posenc_learned(D_SMALL, MAX_POS_SMALL);
+// The table paths' softmax uses exp tables while no table row spans too wide
+// a range, and S-then-exp when one does: both give the formulas' loss.
+static void check_exp_table_fallback(PosEncodingMaker make, const char *label) {
+    PosEncoding *pe = make(D_SMALL, MAX_POS_SMALL);
     TinyModel *m = tiny_model_new(V_SMALL, pe);
     TinyActs *a = tiny_acts_new(m, B_SMALL, T_SMALL);
     gsl_rng *rng = random_new(2385);
     tiny_model_init(m, rng, rng);
     copy_task_batch(a, V_SMALL, rng);
-    gsl_test(tiny_forward(m, a) || !a->exp_products, "factored softmax: ordinary weights take the exp products");
-    gsl_test_rel(a->loss, reference_loss(m, a), 64 * DBL_EPSILON, "factored softmax with exp products = formulas");
-    // Scores of hundreds: one product of four factors could underflow.
+    gsl_test(tiny_forward(m, a) || !a->exp_products, "%s: ordinary weights take the exp tables", label);
+    gsl_test_rel(a->loss, reference_loss(m, a), 64 * DBL_EPSILON, "%s: softmax from exp tables = formulas", label);
+    // Scores of thousands: a table entry (or a product of four) could underflow.
     gsl_matrix_scale(&m->p.W_QKV.matrix, 40.0);
-    gsl_test(tiny_forward(m, a) || a->exp_products, "factored softmax: scores of hundreds take S then exp");
+    gsl_test(tiny_forward(m, a) || a->exp_products, "%s: scores of thousands take S then exp", label);
     double expect = reference_loss(m, a);
-    gsl_test_rel(a->loss, expect, 1e3 * DBL_EPSILON, "factored softmax without exp products = formulas (loss %.3g)",
-                 expect);
+    gsl_test_rel(a->loss, expect, 1e3 * DBL_EPSILON, "%s: softmax from S then exp = formulas (loss %.3g)", label, expect);
     tiny_zero_grads(m);
-    gsl_test(tiny_backward(m, a), "factored backward after the S-then-exp route runs");
+    gsl_test(tiny_backward(m, a), "%s: backward after the S-then-exp route runs", label);
     random_free(rng);
     tiny_acts_free(a);
     tiny_model_free(m);
@@ -357,7 +389,8 @@ int main(void) {
     check_hooks_match_modules();
     check_one_hot();
     check_keys();
-    check_exp_product_fallback();
+    check_exp_table_fallback(posenc_learned, "factored softmax");
+    check_exp_table_fallback(posenc_rope, "rotary softmax");
     check_adam();
     gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
     gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
