@@ -4,13 +4,16 @@
 // A model does not know which encoding it carries. It calls the same hooks at
 // the same three places of every forward and backward pass, and each encoding
 // fills in the hooks it needs (the others are no-ops installed by
-// posenc_finish, so the model never tests which encoding it has):
+// posenc_alloc). The model never asks which encoding it has, only which hooks
+// are filled in, to choose how to evaluate the same function (tiny_model.h:
+// the factored, rotary or per-sequence path):
 //
 //   where in the forward        hook                 who uses it
 //   x_t = E[token_t] (+ p_t)    input_forward        learned table, sinusoidal
 //   q_t, k_t after W_Q, W_K     qk_forward           RoPE (rotate q_t, k_s by t, s)
 //   S[t,s] after the 1/sqrt(d)  score_forward        ALiBi (add -m|t-s|, or separate
 //                                                    slopes left and right of t)
+//   (q_t.k_s as q.R_{s-t}k)     qk_relative          RoPE (optional, see below)
 //
 // Every forward hook has a backward twin that receives the gradient of what
 // the forward hook wrote and (a) accumulates (+=) the encoding's parameter
