@@ -28,11 +28,14 @@ void adam_step(Adam *a, double *params, const double *grads) {
     a->t++;
     double correction1 = 1.0 - pow(a->beta1, (double)a->t);
     double correction2 = 1.0 - pow(a->beta2, (double)a->t);
+    // (distinct arrays, said with restrict, let the compiler do several numbers at once)
+    double *restrict m = a->m, *restrict v = a->v, *restrict p = params;
+    const double *restrict gr = grads;
     for (size_t i = 0; i < a->n; i++) {
-        double g = grads[i];
-        a->m[i] = a->beta1 * a->m[i] + (1.0 - a->beta1) * g;
-        a->v[i] = a->beta2 * a->v[i] + (1.0 - a->beta2) * g * g;
-        double m_hat = a->m[i] / correction1, v_hat = a->v[i] / correction2;
-        params[i] -= a->lr * m_hat / (sqrt(v_hat) + a->eps);
+        double g = gr[i];
+        m[i] = a->beta1 * m[i] + (1.0 - a->beta1) * g;
+        v[i] = a->beta2 * v[i] + (1.0 - a->beta2) * g * g;
+        double m_hat = m[i] / correction1, v_hat = v[i] / correction2;
+        p[i] -= a->lr * m_hat / (sqrt(v_hat) + a->eps);
     }
 }
