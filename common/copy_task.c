@@ -39,8 +39,14 @@ static double *copy_of(const double *x, size_t n) {
 
 // Accuracy of the argmax prediction at each position of eval_seqs fresh
 // sequences of length T: accuracy (T,), NAN at position 0 (no target).
+// A forward pass keeps several (B*T, V+T) matrices (tiny_model.h): a chunk of
+// sequences is kept to about EVAL_CHUNK_NUMBERS numbers per matrix (32 MB), so
+// long test sequences go through in smaller chunks.
+#define EVAL_CHUNK_NUMBERS ((size_t)1 << 22)
 static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
     size_t chunk = cfg->eval_chunk < cfg->eval_seqs ? cfg->eval_chunk : cfg->eval_seqs;
+    size_t fits = EVAL_CHUNK_NUMBERS / (T * (T + m->V));
+    if (chunk > fits) chunk = fits > 0 ? fits : 1;
     TinyActs *a = tiny_acts_new(m, chunk, T);
     long *correct = calloc(T, sizeof *correct);
     if (a == NULL || correct == NULL) {
