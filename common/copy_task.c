@@ -119,6 +119,8 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
             if (run->status == GSL_SUCCESS)
                 run->status = evaluate(cfg, m, eval_short, cfg->train_len, run->accuracy_train_len);
             run->eval_seconds = wallclock_seconds() - start;
+            for (size_t i = 0; i < COPY_PROBE_VALUES; i++) run->probe[i] = NAN;
+            if (run->status == GSL_SUCCESS && cfg->probe) cfg->probe(m, cfg, run->probe);
             run->pe_final = copy_of(m->p.pe, pe->n_params);
             run->E_final = copy_of(m->p.E.matrix.data, VD);
             if (!run->pe_final || !run->E_final) run->status = GSL_ENOMEM;

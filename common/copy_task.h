@@ -19,6 +19,7 @@
 //   pe     the encoding's parameters     seed stream 2
 //   eval   the evaluation sequences      seed stream 3 (length eval_len)
 //                                        seed stream 4 (length train_len)
+//   probe  the chapter's own measurement  seed stream 5 (CopyConfig.probe)
 // Runs with the same seed and different encodings see the same batches, the
 // same initial E and weights, and the same evaluation sequences.
 #ifndef WORKBOOK_COPY_TASK_H
@@ -32,7 +33,9 @@
 
 typedef PosEncoding *(*PosEncodingMaker)(size_t d, size_t max_positions);
 
-typedef struct {
+enum { COPY_PROBE_VALUES = 4 };
+
+typedef struct CopyConfig {
     size_t vocab;                  // V (16)
     size_t d;                      // model width (32)
     size_t train_len;              // L_train (32)
@@ -43,6 +46,9 @@ typedef struct {
     size_t eval_seqs;              // evaluation sequences (1000)
     size_t eval_chunk;             // sequences per evaluation forward pass
     unsigned long seed;            // the run's seed
+    // Optional: a measurement of the trained model, run before the model is
+    // freed; it writes up to COPY_PROBE_VALUES numbers (into CopyRun.probe).
+    void (*probe)(const TinyModel *m, const struct CopyConfig *cfg, double *values);
 } CopyConfig;
 
 typedef struct {
@@ -54,11 +60,12 @@ typedef struct {
     double *pe_initial;            // (n_pe,) the encoding's parameters before training
     double *pe_final;              // (n_pe,) ... and after
     double *E_initial, *E_final;   // (V*d,) the token embeddings before and after
+    double probe[COPY_PROBE_VALUES];   // what cfg->probe measured (NAN without a probe)
     double train_seconds, eval_seconds;
     int status;                    // GSL status of the run
 } CopyRun;
 
-// The stream seed of 'stream' (0..3 above) for a run seed.
+// The stream seed of 'stream' (0..5 above) for a run seed.
 unsigned long copy_stream_seed(unsigned long seed, unsigned stream);
 
 // Fill a->tokens uniformly, a->targets with the previous token and a->weights
