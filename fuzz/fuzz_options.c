@@ -11,12 +11,12 @@
 // a longer run:
 //   mkdir -p /tmp/new && build/fuzz/fuzz/fuzz_options -close_fd_mask=3 \
 //       -max_total_time=600 /tmp/new fuzz/corpus/options
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "option_fixture.h"   // tests/: the option table the unit test uses too
 #include "options.h"
 
 enum { MAX_WORDS = 16 };
@@ -40,28 +40,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     argv[argc] = NULL;
 
-    long d = 8, seed = 1;
-    double lr = 0.003;
-    bool quiet = false;
-    IntRange positions = {0, 0};
-    const char *out = NULL;
-    const OptionSpec specs[] = {
-        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", ""},
-        {"--seed", OPTION_INT, &seed, 1, 4294967295.0, 0, "N", ""},
-        {"--lr", OPTION_REAL, &lr, 1e-6, 1.0, 0, "X", ""},
-        {"--quiet", OPTION_FLAG, &quiet, 0, 0, 0, NULL, ""},
-        {"--positions", OPTION_RANGE, &positions, 0, 100000, 0, "A:B", ""},
-        {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", ""},
-    };
-    OptionsResult r = options_parse("fuzz", NULL, specs, 6, argc, argv);
-    if (r == OPTIONS_OK) {
-        // Whatever was accepted must be inside its stated range.
-        if (d < 2 || d > 1024 || d % 2 != 0) abort();
-        if (seed < 1 || seed > 4294967295L) abort();
-        if (!(lr >= 1e-6 && lr <= 1.0) || !isfinite(lr)) abort();
-        if (positions.first > positions.last || positions.first < 0 || positions.last > 100000) abort();
-        if (out != NULL && out[0] == '\0') abort();
-    }
+    FixtureValues values;
+    OptionSpec specs[FIXTURE_OPTIONS];
+    fixture_specs(&values, specs);
+    OptionsResult r = options_parse("fuzz", NULL, specs, FIXTURE_OPTIONS, argc, argv);
+    if (r == OPTIONS_OK && !fixture_in_range(&values)) abort();   // accepted a value outside its range
     free(text);
     return 0;
 }

@@ -4,28 +4,19 @@
 #include <math.h>
 #include <string.h>
 
+#include "option_fixture.h"
 #include "options.h"
 #include "verdict.h"
 
 static OptionsResult parse(const char *a1, const char *a2, const char *a3) {
-    static long d, seed;
-    static double lr;
-    static bool quiet;
-    static IntRange positions;
-    static const char *out;
-    d = 8;
-    seed = 1;
-    const OptionSpec specs[] = {
-        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", ""},
-        {"--seed", OPTION_INT, &seed, 1, 4294967295.0, 0, "N", ""},
-        {"--lr", OPTION_REAL, &lr, 1e-6, 1.0, 0, "X", ""},
-        {"--quiet", OPTION_FLAG, &quiet, 0, 0, 0, NULL, ""},
-        {"--positions", OPTION_RANGE, &positions, 0, 100000, 0, "A:B", ""},
-        {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", ""},
-    };
+    static FixtureValues values;
+    OptionSpec specs[FIXTURE_OPTIONS];
+    fixture_specs(&values, specs);
     char *argv[] = {"unit", (char *)a1, (char *)a2, (char *)a3, NULL};
     int argc = 1 + (a1 != NULL) + (a2 != NULL) + (a3 != NULL);
-    return options_parse("unit", NULL, specs, 6, argc, argv);
+    OptionsResult r = options_parse("unit", NULL, specs, FIXTURE_OPTIONS, argc, argv);
+    if (r == OPTIONS_OK && !fixture_in_range(&values)) return OPTIONS_ERROR + 1;   // accepted out of range: a bug
+    return r;
 }
 
 int main(void) {
