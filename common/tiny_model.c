@@ -287,18 +287,6 @@ int tiny_forward_body(const TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-// The projected lookup (tiny_model.h, 2.), then attention per sequence.
-static int forward_per_sequence(const TinyModel *m, TinyActs *a) {
-    int status = tiny_embed(m, a);
-    if (status == GSL_SUCCESS) status = effective_weights(m, a);
-    // Tok3 (V,3d) = E W_eff + b_eff; Pos3 (T,3d) = Xpos W_eff (+ 0: the bias is counted once, in Tok3)
-    if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &m->p.E.matrix, a->W_eff, a->b_eff);
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
-    // QKV (N,3d) = Tok3[tokens] + Pos3[positions]  (= X W_eff + b_eff, see tiny_model.h)
-    if (status == GSL_SUCCESS) status = lookup_rows(a->QKV, a->Z, a);
-    return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
-}
-
 // The end of a softmax row computed as products: A (T,) holds exp(S - c) for
 // the row; divide by the sum and write the row's C (keys_scatter of the A row,
 // done here while the row is at hand): C[u] = sum of A over keys of token u,
@@ -472,7 +460,10 @@ int tiny_forward(const TinyModel *m, TinyActs *a) {
     switch (a->path) {
         case TINY_PATH_FACTORED: return forward_factored(m, a);
         case TINY_PATH_ROTARY: return forward_rotary(m, a);
-        default: return forward_per_sequence(m, a);
+        default: {   // x itself, then the plain product and attention per sequence
+            int status = tiny_embed(m, a);
+            return status == GSL_SUCCESS ? tiny_forward_body(m, a) : status;
+        }
     }
 }
 

@@ -30,8 +30,9 @@
 //    i.e. project the V rows of E and the T rows of P once per step (Tok3,
 //    Pos3) and look the results up (a lookup is a one-hot product, Doc C §七,
 //    and products associate). This needs the encoding's input hook to add a
-//    vector that depends on the position only (posenc.h). tiny_forward_body
-//    keeps the plain product X W_eff + b_eff for when X itself is the input.
+//    vector that depends on the position only (posenc.h). The tables of 3.
+//    and 4. start from these rows; tiny_forward_body keeps the plain product
+//    X W_eff + b_eff for when X itself is the input.
 //
 // 3. The factored path. With no rotation of q and k (every encoding but RoPE),
 //    every query and key is a token row plus a position row of the table
@@ -155,9 +156,8 @@ void tiny_acts_free(TinyActs *a);
 
 // The forward pass (tokens -> loss):
 //   tiny_forward:      the factored path (3.) when the encoding has no qk hook,
-//                      the rotary path (4.) for RoPE, else Xpos, X, Tok3, Pos3,
-//                      QKV (2.), then attention per sequence; a->loss,
-//                      a->logits, a->probs either way
+//                      the rotary path (4.) for RoPE, else tiny_embed and
+//                      tiny_forward_body; a->loss, a->logits, a->probs either way
 // and the plain pieces, so tests can perturb x itself:
 //   tiny_embed:        Xpos and X = E[tokens] + Xpos[positions]
 //   tiny_forward_body: QKV = X W_QKV + b_QKV (the plain product), then attention onward

@@ -364,6 +364,36 @@ static void check_exp_table_fallback(PosEncodingMaker make, const char *label) {
     posenc_free(pe);
 }
 
+// An encoding with a qk hook but no qk_relative (RoPE with the hook removed)
+// takes the per-sequence path: the same loss and gradients as the rotary path.
+static void check_per_sequence_fallback(void) {
+    PosEncoding *rope = posenc_rope(D_SMALL, MAX_POS_SMALL), *plain = posenc_rope(D_SMALL, MAX_POS_SMALL);
+    plain->qk_relative = NULL;
+    TinyModel *m = tiny_model_new(V_SMALL, rope), *m_plain = tiny_model_new(V_SMALL, plain);
+    TinyActs *a = tiny_acts_new(m, B_SMALL, T_SMALL), *a_plain = tiny_acts_new(m_plain, B_SMALL, T_SMALL);
+    gsl_rng *rng = random_new(2385), *rng_plain = random_new(2385);
+    tiny_model_init(m, rng, rng);
+    tiny_model_init(m_plain, rng_plain, rng_plain);
+    copy_task_batch(a, V_SMALL, rng);
+    copy_task_batch(a_plain, V_SMALL, rng_plain);
+    tiny_zero_grads(m), tiny_zero_grads(m_plain);
+    tiny_forward(m, a), tiny_backward(m, a);
+    tiny_forward(m_plain, a_plain), tiny_backward(m_plain, a_plain);
+    gsl_test(a->path != TINY_PATH_ROTARY || a_plain->path != TINY_PATH_PER_SEQUENCE,
+             "RoPE without qk_relative takes the per-sequence path");
+    gsl_test_rel(a_plain->loss, a->loss, 64 * DBL_EPSILON, "per-sequence path: the rotary path's loss");
+    double diff = 0.0, scale = 0.0;
+    for (size_t i = 0; i < m->n_params; i++) {
+        diff = fmax(diff, fabs(m->grads[i] - m_plain->grads[i]));
+        scale = fmax(scale, fabs(m->grads[i]));
+    }
+    gsl_test_abs(diff, 0.0, 1024 * DBL_EPSILON * fmax(1.0, scale), "per-sequence path: the rotary path's gradients");
+    random_free(rng), random_free(rng_plain);
+    tiny_acts_free(a), tiny_acts_free(a_plain);
+    tiny_model_free(m), tiny_model_free(m_plain);
+    posenc_free(rope), posenc_free(plain);
+}
+
 // ---- Adam ------------------------------------------------------------------------------------
 
 static void check_adam(void) {
@@ -391,6 +421,7 @@ int main(void) {
     check_keys();
     check_exp_table_fallback(posenc_learned, "factored softmax");
     check_exp_table_fallback(posenc_rope, "rotary softmax");
+    check_per_sequence_fallback();
     check_adam();
     gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
     gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
