@@ -93,7 +93,7 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     MAT(dX, N, d), MAT(dQKV, N, 3 * d), MAT(dH, N, d), MAT(dlogits, N, V);
     MAT(S, T, T), MAT(dS, T, T), MAT(dA, T, T);
     MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(U_T, V, K), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
-    VEC(c, V), VEC(dc, V), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
+    VEC(c, V), VEC(dc, V), VEC(query_row, K), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
     VEC(weights, N), VEC(ones, N > V ? N : V);
     if (a->n_offsets) MAT(KR, a->n_offsets * V, d), MAT(dKR, a->n_offsets * V, d), MAT(Gr, V, a->n_offsets * V),
                       MAT(dGr, V, a->n_offsets * V);
@@ -339,7 +339,7 @@ static int factored_softmax(TinyActs *a) {
         return status == GSL_SUCCESS ? layer_keys_scatter(a->C, a->A, a->tokens) : status;
     }
     // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum
-    double *restrict f = a->scores->data;   // (K,) scratch: this route never forms the scores
+    double *restrict f = a->query_row->data;   // (K,)
     for (size_t n = 0; n < a->N; n++) {
         size_t t = n % T;
         const size_t *key_tokens = a->tokens + (n - t);
