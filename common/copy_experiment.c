@@ -70,9 +70,12 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         for (long k = 0; k < x->seeds; k++) tj.jobs[n_jobs++] = enc * COPY_MAX_SEEDS + (size_t)k;
     }
     if (n_jobs == 0) return false;
-    chapter_say(ch, "Training %zu models (%ld seeds per encoding, %ld steps each) on %zu thread%s\n"
-                    "(CBLAS: %s, kernels %s) ...\n",
-                n_jobs, x->seeds, x->config.steps, threads, threads == 1 ? "" : "s", build_cblas_name(),
+    if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
+    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s\n"
+                    "(one layer, so every score is read from small tables of token and position rows,\n"
+                    "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s) ...\n",
+                n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
+                threads == 1 ? "" : "s", build_cblas_name(),
                 parallel_blas_core());
     fflush(stdout);
     double start = wallclock_seconds();
