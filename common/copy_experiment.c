@@ -72,7 +72,7 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     if (n_jobs == 0) return false;
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
     chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s\n"
-                    "(one layer, so every score is read from small tables of token and position rows,\n"
+                    "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
                     "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s) ...\n",
                 n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
                 threads == 1 ? "" : "s", build_cblas_name(),
