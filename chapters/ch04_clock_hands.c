@@ -45,6 +45,7 @@
 
 static long d = 128;             // width for the measured claims (4.2, 4.4): the document's example
 static long positions = 100000;  // claim 4.4 reads back every position 0 .. positions-1
+static const double MAX_READBACK_ENTRIES = 268435456.0;   // positions * d <= 2^28 (time bound)
 
 enum { DOC_D = 128 };            // the width of Doc A's clock table
 static const size_t HAND_WIDTHS[] = {128, 512};   // claim 4.3: the document's width and the paper's
@@ -377,7 +378,7 @@ int main(int argc, char **argv) {
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", "width for claims 4.2 and 4.4, even (default 128)"},
         {"--positions", OPTION_INT, &positions, 1000, 10000000, 0, "N",
-         "claim 4.4 reads back positions 0..N-1 (default 100000)"},
+         "claim 4.4 reads back positions 0..N-1, N*d <= 2^28 (default 100000)"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
@@ -389,6 +390,12 @@ int main(int argc, char **argv) {
         snprintf(accepted, sizeof accepted, "expected more than %.0f for d = %ld (past the slowest hand's period %.1f)",
                  ceil(T_last) + 1.0, d, T_last);
         return chapter_reject(&ch, "--positions", value, accepted);
+    }
+    // Reading back costs ~d sin/cos per position: 2^28 of them take ~15 s here.
+    if ((double)positions * (double)d > MAX_READBACK_ENTRIES) {
+        char value[32];
+        snprintf(value, sizeof value, "%ld", positions);
+        return chapter_reject(&ch, "--positions", value, "N * d <= 2^28 = 268435456 (reading back takes time)");
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);
