@@ -41,6 +41,9 @@
 
 static long d = 8;             // model width: small, so the figures can show every component
 static long trials = 200;      // random setups per claim: a verdict must hold for all of them
+// Each setup draws and multiplies (d,d) weights: trials * d^2 <= 2^25 keeps a
+// run under about half a minute (d = 1024 with 20 setups takes ~20 s here).
+static const double MAX_TRIAL_WORK = 33554432.0;
 
 enum { T_ABCD = 4 };
 static const size_t ORDER_CBAD[T_ABCD] = {2, 1, 0, 3};   // CBAD: row t is ABCD's row ORDER_CBAD[t]
@@ -537,10 +540,15 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "model width d, even (default 8)"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim (default 200)"},
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim, N*d*d <= 2^25 (default 200)"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    if ((double)trials * (double)d * (double)d > MAX_TRIAL_WORK) {
+        char value[32];
+        snprintf(value, sizeof value, "%ld", trials);
+        return chapter_reject(&ch, "--trials", value, "N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)");
+    }
     chapter_run_claims(&ch);
     return chapter_end(&ch);
 }
