@@ -545,12 +545,20 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--trials", OPTION_INT, &trials, 20, 100000, 0, "N",
-         "random (k, R) per width in 5.1; trials/20 products (5.2), trials/50 setups (5.3, 5.4) (default 1000)"},
+         "random (k, R) per width in 5.1; trials/20 products (5.2), trials/50 setups (5.3, 5.4); "
+         "trials * positions * d <= 2^27 (default 1000)"},
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", "width of the attention setup in 5.3 and 5.4 (default 128)"},
         {"--positions", OPTION_INT, &positions, 8, 1024, 0, "N", "positions N in 5.3 and 5.4 (default 128)"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    // Claims 5.3-5.4 build an attention setup of N positions and width d per trial;
+    // trials * N * d <= 2^27 keeps a run under about a minute (2^24 takes ~6 s here).
+    if ((double)trials * (double)positions * (double)d > 134217728.0) {
+        char value[32];
+        snprintf(value, sizeof value, "%ld", trials);
+        return chapter_reject(&ch, "--trials", value, "expected trials * positions * d <= 2^27 = 134217728 (about a minute)");
+    }
     chapter_run_claims(&ch);
     return chapter_end(&ch);
 }

@@ -1184,7 +1184,8 @@ int main(int argc, char **argv) {
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N",
          "width of q, k and the tables, even; the layouts differ from d = 4 (default 64)"},
         {"--positions", OPTION_INT, &positions, 2, 1024, 0, "N", "positions in score maps and tables (default 64)"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups for claims 7.1-7.2 (default 100)"},
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups for claims 7.1-7.2; trials * positions * d * (positions + d) "
+         "<= 2e10 (default 100)"},
         {"--heads", OPTION_INT, &heads, 1, 64, 0, "H", "ALiBi heads, slopes 2^(-8h/H) (default 8)"},
         {"--causal-length", OPTION_INT, &causal_length, 2, 4096, 0, "T",
          "sequence length of claim 7.4; its (T,T) weights take T^2 doubles (default 2048)"},
@@ -1196,12 +1197,14 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
-    // Claims 7.1-7.2 compute 3 (N,N) maps of d-term dot products per trial.
-    double work = (double)trials * (double)positions * (double)positions * (double)d;
+    // Claims 7.1-7.2 project N vectors through (d,d) weights and compute 3 (N,N)
+    // maps of d-term dot products per trial: ~N d (N + d) operations each.
+    double work = (double)trials * (double)positions * (double)d * (double)(positions + d);
     if (work > WORK_LIMIT) {
         char value[32];
         snprintf(value, sizeof value, "%ld", trials);
-        return chapter_reject(&ch, "--trials", value, "expected trials * positions^2 * d <= 2e10 (about a minute)");
+        return chapter_reject(&ch, "--trials", value,
+                              "expected trials * positions * d * (positions + d) <= 2e10 (about a minute)");
     }
     if (parallel_blas_hint() && (chapter_wants(&ch, "7.7") || chapter_wants(&ch, "7.8") || chapter_wants(&ch, "7.9")))
         chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
