@@ -545,9 +545,8 @@ int main(int argc, char **argv) {
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     if ((double)trials * (double)d * (double)d > MAX_TRIAL_WORK) {
-        char value[32];
-        snprintf(value, sizeof value, "%ld", trials);
-        return chapter_reject(&ch, "--trials", value, "N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)");
+        return chapter_reject_number(&ch, "--trials", trials,
+                                     "expected N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)");
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

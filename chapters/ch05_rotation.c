@@ -555,9 +555,8 @@ int main(int argc, char **argv) {
     // Claims 5.3-5.4 build an attention setup of N positions and width d per trial;
     // trials * N * d <= 2^27 keeps a run under about a minute (2^24 takes ~6 s here).
     if ((double)trials * (double)positions * (double)d > 134217728.0) {
-        char value[32];
-        snprintf(value, sizeof value, "%ld", trials);
-        return chapter_reject(&ch, "--trials", value, "expected trials * positions * d <= 2^27 = 134217728 (about a minute)");
+        return chapter_reject_number(&ch, "--trials", trials,
+                                     "expected trials * positions * d <= 2^27 = 134217728 (about a minute)");
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

@@ -479,15 +479,11 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
-    char text[64];
-    if (eval_factor * train_len > MAX_EVAL_LEN) {
-        snprintf(text, sizeof text, "%ld", eval_factor);
-        return chapter_reject(&ch, "--eval-factor", text, "expected eval-factor x train-len <= 1024 (memory bound)");
-    }
-    if (batch * train_len > 65536) {
-        snprintf(text, sizeof text, "%ld", batch);
-        return chapter_reject(&ch, "--batch", text, "expected batch x train-len <= 65536 (memory bound)");
-    }
+    if (eval_factor * train_len > MAX_EVAL_LEN)
+        return chapter_reject_number(&ch, "--eval-factor", eval_factor,
+                                     "expected eval-factor x train-len <= 1024 (memory bound)");
+    if (batch * train_len > 65536)
+        return chapter_reject_number(&ch, "--batch", batch, "expected batch x train-len <= 65536 (memory bound)");
     chapter_say(&ch, "CBLAS: %s (kernels %s); %ld thread%s\n", build_cblas_name(), parallel_blas_core(), threads,
                 threads == 1 ? "" : "s");
     if (parallel_blas_hint()) chapter_say(&ch, "note: %s.\n", parallel_blas_hint());

@@ -1200,12 +1200,9 @@ int main(int argc, char **argv) {
     // Claims 7.1-7.2 project N vectors through (d,d) weights and compute 3 (N,N)
     // maps of d-term dot products per trial: ~N d (N + d) operations each.
     double work = (double)trials * (double)positions * (double)d * (double)(positions + d);
-    if (work > WORK_LIMIT) {
-        char value[32];
-        snprintf(value, sizeof value, "%ld", trials);
-        return chapter_reject(&ch, "--trials", value,
-                              "expected trials * positions * d * (positions + d) <= 2e10 (about a minute)");
-    }
+    if (work > WORK_LIMIT)
+        return chapter_reject_number(&ch, "--trials", trials,
+                                     "expected trials * positions * d * (positions + d) <= 2e10 (about a minute)");
     if (parallel_blas_hint() && (chapter_wants(&ch, "7.7") || chapter_wants(&ch, "7.8") || chapter_wants(&ch, "7.9")))
         chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);

@@ -652,9 +652,8 @@ int main(int argc, char **argv) {
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     if ((double)positions * (double)d > MAX_TABLE_ENTRIES) {
-        char value[32];
-        snprintf(value, sizeof value, "%ld", positions);
-        return chapter_reject(&ch, "--positions", value, "N * d <= 2^25 = 33554432 (the exact table takes time)");
+        return chapter_reject_number(&ch, "--positions", positions,
+                                     "expected N * d <= 2^25 = 33554432 (the exact table takes time)");
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

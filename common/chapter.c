@@ -31,6 +31,12 @@ int chapter_reject(Chapter *ch, const char *option, const char *value, const cha
     return EXIT_BAD_INPUT;
 }
 
+int chapter_reject_number(Chapter *ch, const char *option, long value, const char *accepted) {
+    char text[32];
+    snprintf(text, sizeof text, "%ld", value);
+    return chapter_reject(ch, option, text, accepted);
+}
+
 void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     if (gsl_status == GSL_SUCCESS) return;
     fprintf(stderr, "%s: internal error in %s: %s\n", ch->program, what, gsl_strerror(gsl_status));

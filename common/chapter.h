@@ -72,6 +72,8 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
 
 // Report a chapter-specific option problem (one line) and return 2.
 int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted);
+// The same for an integer option's value.
+int chapter_reject_number(Chapter *ch, const char *option, long value, const char *accepted);
 
 // Run the claims in order (or the --claim one), printing each claim's
 // header, narrative (from the claim itself) and verdict.
