@@ -45,6 +45,7 @@
 static long trials = 1000;       // random (k, R) per width in 5.1; 5.2 uses trials/20 products per width
 static long d = 128;             // width of the attention setup (5.3, 5.4): the document's example
 static long positions = 128;     // N: query and key positions 0..N-1 in 5.3 and 5.4
+static const double MAX_SETUP_WORK = 134217728.0;   // trials * positions * d <= 2^27 (a time bound, see main)
 
 static const size_t WIDTHS[] = {4, 16, 128, 512};   // the widths every identity is checked at
 enum { N_WIDTHS = sizeof WIDTHS / sizeof WIDTHS[0] };
@@ -554,7 +555,7 @@ int main(int argc, char **argv) {
     if (status != CHAPTER_CONTINUE) return status;
     // Claims 5.3-5.4 build an attention setup of N positions and width d per trial;
     // trials * N * d <= 2^27 keeps a run under about a minute (2^24 takes ~6 s here).
-    if ((double)trials * (double)positions * (double)d > 134217728.0) {
+    if ((double)trials * (double)positions * (double)d > MAX_SETUP_WORK) {
         return chapter_reject_number(&ch, "--trials", trials,
                                      "expected trials * positions * d <= 2^27 = 134217728 (about a minute)");
     }

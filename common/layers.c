@@ -127,12 +127,9 @@ int layer_softmax_backward(gsl_matrix *dS, const gsl_matrix *dA, const gsl_matri
     // forward: A[t,s] = exp(S[t,s]) / sum_u exp(S[t,u])
     //   => dS[t,s] = A[t,s] (dA[t,s] - sum_u dA[t,u] A[t,u])
     // (raw rows: a BLAS call per row of 32 costs more than the row; dS may be dA itself)
-    for (size_t t = 0; t < A->size1; t++) {
-        const double *a_row = gsl_matrix_const_ptr(A, t, 0), *da_row = gsl_matrix_const_ptr(dA, t, 0);
-        double *ds_row = gsl_matrix_ptr(dS, t, 0), dot = 0.0;
-        for (size_t s = 0; s < A->size2; s++) dot += a_row[s] * da_row[s];
-        for (size_t s = 0; s < A->size2; s++) ds_row[s] = a_row[s] * (da_row[s] - dot);
-    }
+    for (size_t t = 0; t < A->size1; t++)
+        layer_softmax_backward_row(gsl_matrix_ptr(dS, t, 0), gsl_matrix_const_ptr(dA, t, 0), gsl_matrix_const_ptr(A, t, 0),
+                                   A->size2);
     return GSL_SUCCESS;
 }
 
@@ -172,12 +169,8 @@ int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens
     int status = keys_check(R, out, tokens);
     if (status) return status;
     size_t T = out->size2, V = R->size2 - T;
-    for (size_t n = 0; n < out->size1; n++) {
-        const size_t *key_tokens = tokens + (n / T) * T;   // the tokens of this query's sequence
-        const double *restrict r = gsl_matrix_const_ptr(R, n, 0);
-        double *restrict o = gsl_matrix_ptr(out, n, 0);
-        for (size_t s = 0; s < T; s++) o[s] = r[V + s] + r[key_tokens[s]];    // position row + token row
-    }
+    for (size_t n = 0; n < out->size1; n++)   // tokens + (n/T)*T: the tokens of this query's sequence
+        layer_keys_gather_row(gsl_matrix_ptr(out, n, 0), gsl_matrix_const_ptr(R, n, 0), tokens + (n / T) * T, T, V);
     return GSL_SUCCESS;
 }
 
@@ -186,14 +179,8 @@ int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens)
     if (status) return status;
     size_t T = X->size2, V = R->size2 - T;
     // the transpose of gather (out[n,s] = R[n, tok_s] + R[n, V+s]): both columns receive X[n,s]
-    for (size_t n = 0; n < X->size1; n++) {
-        const size_t *key_tokens = tokens + (n / T) * T;
-        const double *restrict x = gsl_matrix_const_ptr(X, n, 0);
-        double *restrict r = gsl_matrix_ptr(R, n, 0);
-        for (size_t u = 0; u < V; u++) r[u] = 0.0;
-        for (size_t s = 0; s < T; s++) r[key_tokens[s]] += x[s];
-        for (size_t s = 0; s < T; s++) r[V + s] = x[s];
-    }
+    for (size_t n = 0; n < X->size1; n++)
+        layer_keys_scatter_row(gsl_matrix_ptr(R, n, 0), gsl_matrix_const_ptr(X, n, 0), tokens + (n / T) * T, T, V);
     return GSL_SUCCESS;
 }
 
@@ -207,15 +194,9 @@ int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_
     if (dS == NULL) GSL_ERROR("keys softmax backward: out of memory", GSL_ENOMEM);
     for (size_t n = 0; n < A->size1; n++) {
         const size_t *key_tokens = tokens + (n / T) * T;
-        const double *dc = gsl_matrix_const_ptr(dC, n, 0), *a = gsl_matrix_const_ptr(A, n, 0);
-        double dot = 0.0;
-        for (size_t s = 0; s < T; s++) dS[s] = dc[V + s] + dc[key_tokens[s]];   // dA: as layer_keys_gather
-        for (size_t s = 0; s < T; s++) dot += a[s] * dS[s];                       // as layer_softmax_backward
-        for (size_t s = 0; s < T; s++) dS[s] = a[s] * (dS[s] - dot);
-        double *dr = gsl_matrix_ptr(dR, n, 0);                                   // dc is read: dR may be dC
-        for (size_t u = 0; u < V; u++) dr[u] = 0.0;                               // as layer_keys_scatter
-        for (size_t s = 0; s < T; s++) dr[key_tokens[s]] += dS[s];
-        for (size_t s = 0; s < T; s++) dr[V + s] = dS[s];
+        layer_keys_gather_row(dS, gsl_matrix_const_ptr(dC, n, 0), key_tokens, T, V);   // dA (dC read before dR is written)
+        layer_softmax_backward_row(dS, dS, gsl_matrix_const_ptr(A, n, 0), T);        // dS
+        layer_keys_scatter_row(gsl_matrix_ptr(dR, n, 0), dS, key_tokens, T, V);       // dR
     }
     free(dS);
     return GSL_SUCCESS;

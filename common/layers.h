@@ -55,6 +55,12 @@ void layer_exp_shifted(double *restrict out, const double *restrict in, size_t n
 // accumulated) into dS because the scores feed nothing else.
 int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S);
 int layer_softmax_backward(gsl_matrix *dS, const gsl_matrix *dA, const gsl_matrix *A);
+// One row of the backward (n entries; ds may be da).
+static inline void layer_softmax_backward_row(double *ds, const double *da, const double *a, size_t n) {
+    double dot = 0.0;
+    for (size_t s = 0; s < n; s++) dot += a[s] * da[s];
+    for (size_t s = 0; s < n; s++) ds[s] = a[s] * (da[s] - dot);
+}
 
 // ---- weighted sum of values: O = A V ---------------------------------------------
 // A (T,T); V (T,d_v); O (T,d_v).
@@ -79,6 +85,20 @@ int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, con
 // output: each use fills a fresh buffer.
 int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens);
 int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens);
+
+// The same for one query row (r (V+T,), x and out (T,), key_tokens the T
+// tokens of the row's sequence, already checked): the loops every keys
+// function here is made of, and tiny_model.c's fused softmax rows too.
+static inline void layer_keys_gather_row(double *restrict out, const double *restrict r, const size_t *key_tokens,
+                                         size_t T, size_t V) {
+    for (size_t s = 0; s < T; s++) out[s] = r[V + s] + r[key_tokens[s]];   // position column + token column
+}
+static inline void layer_keys_scatter_row(double *restrict r, const double *restrict x, const size_t *key_tokens,
+                                          size_t T, size_t V) {
+    for (size_t u = 0; u < V; u++) r[u] = 0.0;
+    for (size_t s = 0; s < T; s++) r[key_tokens[s]] += x[s];
+    for (size_t s = 0; s < T; s++) r[V + s] = x[s];
+}
 
 // The backward of C = keys_scatter(softmax_rows(keys_gather(R))), one row at a
 // time (the three backwards in a row, without (N,T) buffers between them):

@@ -1,12 +1,12 @@
 // posenc.c: see posenc.h.
 #include "posenc.h"
 
-#include <gsl/gsl_randist.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alibi.h"
 #include "pe_table.h"
+#include "random.h"
 #include "rope.h"
 
 // ---- the no-op hooks every encoding starts with ---------------------------------
@@ -72,7 +72,8 @@ PosEncoding *posenc_none(size_t d, size_t max_positions) { return posenc_alloc("
 // ---- learned table: x_t += P[t], P (max_positions,d) trainable ----------------------
 
 static void learned_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
-    for (size_t i = 0; i < pe->n_params; i++) params[i] = gsl_ran_gaussian(rng, 1.0);   // N(0,1), like E
+    gsl_matrix_view P = gsl_matrix_view_array(params, pe->max_positions, pe->d);
+    random_gaussian_matrix(&P.matrix, rng, 1.0);   // N(0,1), like E
 }
 
 static void learned_input_forward(const PosEncoding *pe, const double *params, gsl_matrix *X) {

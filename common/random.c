@@ -32,3 +32,7 @@ void random_uniform_matrix(gsl_matrix *m, const gsl_rng *r, double a) {
     for (size_t i = 0; i < m->size1; i++)
         for (size_t j = 0; j < m->size2; j++) gsl_matrix_set(m, i, j, gsl_ran_flat(r, -a, a));
 }
+
+void random_uniform_vector(gsl_vector *v, const gsl_rng *r, double a) {
+    for (size_t i = 0; i < v->size; i++) gsl_vector_set(v, i, gsl_ran_flat(r, -a, a));
+}

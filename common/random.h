@@ -16,5 +16,6 @@ void random_gaussian_vector(gsl_vector *v, const gsl_rng *r, double sigma);
 
 // Entries i.i.d. uniform in [-a, a).
 void random_uniform_matrix(gsl_matrix *m, const gsl_rng *r, double a);
+void random_uniform_vector(gsl_vector *v, const gsl_rng *r, double a);
 
 #endif

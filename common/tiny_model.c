@@ -3,12 +3,12 @@
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_randist.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layers.h"
+#include "random.h"
 
 // Lay the tensors out in the block in a fixed order: E, W_QKV, b_QKV, W_O, b_O, W_U, b_U, pe.
 static TinyTensors tensors_view(double *block, size_t V, size_t d) {
@@ -53,22 +53,16 @@ void tiny_model_free(TinyModel *m) {
     free(m);
 }
 
-static void uniform_fill(double *x, size_t n, double a, const gsl_rng *rng) {
-    for (size_t i = 0; i < n; i++) x[i] = gsl_ran_flat(rng, -a, a);
-}
-
 void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng) {
     size_t d = m->d;
     double bound = 1.0 / sqrt((double)d);   // every linear layer here has fan-in d
-    gsl_matrix *E = &m->p.E.matrix;
-    for (size_t v = 0; v < m->V; v++)
-        for (size_t j = 0; j < d; j++) gsl_matrix_set(E, v, j, gsl_ran_gaussian(rng, 1.0));
-    uniform_fill(m->p.W_QKV.matrix.data, 3 * d * d, bound, rng);
-    uniform_fill(m->p.b_QKV.vector.data, 3 * d, bound, rng);
-    uniform_fill(m->p.W_O.matrix.data, d * d, bound, rng);
-    uniform_fill(m->p.b_O.vector.data, d, bound, rng);
-    uniform_fill(m->p.W_U.matrix.data, d * m->V, bound, rng);
-    uniform_fill(m->p.b_U.vector.data, m->V, bound, rng);
+    random_gaussian_matrix(&m->p.E.matrix, rng, 1.0);
+    random_uniform_matrix(&m->p.W_QKV.matrix, rng, bound);
+    random_uniform_vector(&m->p.b_QKV.vector, rng, bound);
+    random_uniform_matrix(&m->p.W_O.matrix, rng, bound);
+    random_uniform_vector(&m->p.b_O.vector, rng, bound);
+    random_uniform_matrix(&m->p.W_U.matrix, rng, bound);
+    random_uniform_vector(&m->p.b_U.vector, rng, bound);
     m->pe->init_params(m->pe, m->p.pe, pe_rng);
 }
 
@@ -295,12 +289,8 @@ static void finish_row(double *restrict A, double *restrict C, const size_t *key
     double sum = 0.0;
     for (size_t s = 0; s < T; s++) sum += A[s];
     double inv = 1.0 / sum;
-    for (size_t u = 0; u < V; u++) C[u] = 0.0;
-    for (size_t s = 0; s < T; s++) {
-        A[s] *= inv;
-        C[key_tokens[s]] += A[s];
-        C[V + s] = A[s];
-    }
+    for (size_t s = 0; s < T; s++) A[s] *= inv;
+    layer_keys_scatter_row(C, A, key_tokens, T, V);
 }
 
 // F = exp(M - rowmax(M)) row by row into F; returns the widest row's range max - min of M.
