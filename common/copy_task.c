@@ -82,6 +82,22 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
     return status;
 }
 
+// 'steps' Adam steps on fresh batches from 'data': the training loop of a run
+// and of the benchmark. loss (steps,) gets each step's loss before its update
+// (NULL: not kept). Returns the first failing GSL status, or GSL_SUCCESS.
+static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const gsl_rng *data, long steps, double *loss) {
+    int status = GSL_SUCCESS;
+    for (long step = 0; step < steps && status == GSL_SUCCESS; step++) {
+        copy_task_batch(a, vocab, data);
+        tiny_zero_grads(m);
+        status = tiny_forward(m, a);
+        if (status == GSL_SUCCESS) status = tiny_backward(m, a);
+        if (loss) loss[step] = a->loss;
+        adam_step(adam, m->params, m->grads);
+    }
+    return status;
+}
+
 int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run) {
     memset(run, 0, sizeof *run);
     run->status = GSL_ENOMEM;
@@ -103,16 +119,8 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
         run->pe_initial = copy_of(m->p.pe, pe->n_params);
         run->E_initial = copy_of(m->p.E.matrix.data, VD);
         if (run->loss && run->accuracy && run->accuracy_train_len && run->pe_initial && run->E_initial) {
-            run->status = GSL_SUCCESS;
             double start = wallclock_seconds();
-            for (long step = 0; step < cfg->steps && run->status == GSL_SUCCESS; step++) {
-                copy_task_batch(a, cfg->vocab, data);
-                tiny_zero_grads(m);
-                run->status = tiny_forward(m, a);
-                if (run->status == GSL_SUCCESS) run->status = tiny_backward(m, a);
-                run->loss[step] = a->loss;
-                adam_step(adam, m->params, m->grads);
-            }
+            run->status = train(m, a, adam, cfg->vocab, data, cfg->steps, run->loss);
             run->train_seconds = wallclock_seconds() - start;
             start = wallclock_seconds();
             if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, cfg->eval_len, run->accuracy);
@@ -159,15 +167,7 @@ double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding,
     if (a && adam) {
         tiny_model_init(m, init, init);
         double start = wallclock_seconds();
-        int status = GSL_SUCCESS;
-        for (long step = 0; step < steps && status == GSL_SUCCESS; step++) {
-            copy_task_batch(a, cfg->vocab, data);
-            tiny_zero_grads(m);
-            status = tiny_forward(m, a);
-            if (status == GSL_SUCCESS) status = tiny_backward(m, a);
-            adam_step(adam, m->params, m->grads);
-        }
-        if (status == GSL_SUCCESS) seconds = wallclock_seconds() - start;
+        if (train(m, a, adam, cfg->vocab, data, steps, NULL) == GSL_SUCCESS) seconds = wallclock_seconds() - start;
     }
     random_free(data);
     random_free(init);
