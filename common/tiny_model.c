@@ -187,10 +187,14 @@ static int lookup_rows_backward(gsl_matrix *dtable, const gsl_matrix *dout, cons
     return status == GSL_SUCCESS ? sum_over_sequences(&pos.matrix, dout, a) : status;
 }
 
-int tiny_embed(const TinyModel *m, TinyActs *a) {
-    // Xpos (T,d) = the encoding's p_0..p_{T-1}: its input hook applied to zeros (a no-op for NoPE)
+// Xpos (T,d) = the encoding's p_0..p_{T-1}: its input hook applied to zeros (0 for NoPE).
+static void position_vectors(const TinyModel *m, TinyActs *a) {
     gsl_matrix_set_zero(a->Xpos);
     m->pe->input_forward(m->pe, m->p.pe, a->Xpos);
+}
+
+int tiny_embed(const TinyModel *m, TinyActs *a) {
+    position_vectors(m, a);
     // X (N,d) = E[tokens] + Xpos[positions]
     int status = layer_embedding_forward(a->X, a->tokens, &m->p.E.matrix);
     return status == GSL_SUCCESS ? add_to_every_sequence(a->X, a->Xpos, a) : status;
@@ -345,8 +349,7 @@ static int factored_softmax(TinyActs *a) {
 // Xpos (T,d) = p_0..p_{T-1}, and Z (K,3d) = [E W_eff + b_eff ; Xpos W_eff]:
 // [q | k | v W_O] of every token, and what every position adds to them.
 static int tables_forward(const TinyModel *m, TinyActs *a) {
-    gsl_matrix_set_zero(a->Xpos);
-    m->pe->input_forward(m->pe, m->p.pe, a->Xpos);
+    position_vectors(m, a);
     int status = effective_weights(m, a);
     if (status == GSL_SUCCESS) status = layer_linear_forward(a->Tok3, &m->p.E.matrix, a->W_eff, a->b_eff);
     if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, a->W_eff, 0.0, a->Pos3);
