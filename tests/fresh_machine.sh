@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# fresh_machine.sh: the README's two commands on a fresh Debian 12 machine.
+#
+# "A fresh machine" is what this script builds: a minimal Debian 12
+# (bookworm) root made by `debootstrap --variant=minbase`. It has apt, dpkg,
+# bash and coreutils, and nothing else the workbook needs: no compiler, no C
+# library headers, no cmake, no git, no fonts, no sudo. Into it goes a clean
+# clone of the commit under test (HEAD of this repository; uncommitted changes
+# are not part of it), and inside it, as root, with an empty environment:
+#
+#     ./workbook          must install what it needs, build, run every chapter,
+#                         draw every figure and write build/workbook/REPORT.md
+#     ./workbook test     must install the test tools and pass every suite
+#
+# Checks: both exit 0; REPORT.md exists; one PNG and one SVG per figure script
+# in plots/; the test run's last line reads "workbook: N passed, 0 failed ...".
+# At the end a summary: the time of each step, the packages each step
+# installed, the counts.
+#
+# Usage (as root, on Debian):  tests/fresh_machine.sh [--keep]
+#   --keep   leave the root in place for inspection (its path is printed)
+# The root is made under $TMPDIR (default /var/tmp) and removed afterwards.
+# The packages come from the Debian mirror this machine's apt is configured
+# with (apt-get indextargets); debootstrap is installed first if missing.
+#
+# Exit status: 0 every check passed; 1 a check failed; 77 it cannot run here
+# (not root, or no apt-get/debootstrap): it then says why and passes nothing.
+set -uo pipefail
+
+keep=false
+case "${1:-}" in
+  "") ;;
+  --keep) keep=true ;;
+  *) echo "fresh_machine: unknown option '$1' (expected: --keep or nothing)" >&2; exit 2 ;;
+esac
+
+say() { printf 'fresh_machine: %s\n' "$*"; }
+cannot_run() { say "not run: $*"; exit 77; }
+fail() { say "FAILED: $*"; exit 1; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+commit=$(git -C "$repo" rev-parse HEAD 2>/dev/null) || cannot_run "$repo is not a git checkout (git is needed to clone the commit under test)"
+
+# ---- can it run here? ----------------------------------------------------------
+[ "$(id -u)" = 0 ] || cannot_run "needs root (debootstrap and chroot)"
+command -v apt-get >/dev/null 2>&1 || cannot_run "no apt-get: this is not a Debian machine"
+if ! command -v debootstrap >/dev/null 2>&1; then
+  say "installing debootstrap"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null 2>&1 \
+    || { apt-get update -qq >/dev/null 2>&1 &&
+         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null 2>&1; } \
+    || cannot_run "debootstrap is not installed and apt-get could not install it"
+fi
+# The mirror that serves bookworm's main component, as this machine's apt
+# configuration names it.
+mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Identifier: Packages' 2>/dev/null | head -n1)
+[ -n "$mirror" ] || cannot_run "this machine's apt configuration names no source of bookworm's main component"
+
+# ---- the root, and its clean-up --------------------------------------------------
+root=$(mktemp -d "${TMPDIR:-/var/tmp}/pe-workbook-fresh.XXXXXX") || cannot_run "cannot create a folder under ${TMPDIR:-/var/tmp}"
+mounted=()   # mount points inside the root, in mounting order
+cleanup() {
+  local i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null
+  done
+  # Never delete through a mount that is still there (/dev, /proc of the host).
+  if grep -q " $root/" /proc/self/mounts; then
+    say "left $root in place: something is still mounted inside it"
+  elif $keep; then
+    say "kept the root: $root"
+  else
+    rm -rf "$root"
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+bind() {  # bind HOST_PATH: mount it at the same path inside the root
+  mkdir -p "$root$1"
+  mount --bind "$1" "$root$1" || fail "cannot bind-mount $1 into the root"
+  mounted+=("$root$1")
+}
+
+installed_packages() {  # the root's installed packages, one name a line, sorted
+  chroot "$root" dpkg-query -W -f='${db:Status-Status} ${Package}\n' | awk '$1 == "installed" { print $2 }' | sort
+}
+count_packages() { installed_packages | wc -l; }
+new_packages() { installed_packages | comm -13 "$1" -; }  # installed, and not in the list in file $1
+
+# ---- 1. a minimal Debian 12 ------------------------------------------------------
+t0=$SECONDS
+say "debootstrap --variant=minbase bookworm $root $mirror"
+debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 \
+  || { tail -n 20 "$root.debootstrap.log"; rm -f "$root.debootstrap.log"; fail "debootstrap failed"; }
+rm -f "$root.debootstrap.log"
+t_debootstrap=$((SECONDS - t0))
+packages_base=$(count_packages)
+installed_packages >"$root/root/packages.base"
+for absent in gcc cc cmake git sudo; do
+  if chroot "$root" /usr/bin/env PATH=/usr/sbin:/usr/bin:/sbin:/bin sh -c "command -v $absent" >/dev/null 2>&1; then
+    fail "the minimal root already has '$absent': it is not the bare machine this test is about"
+  fi
+done
+
+# ---- 2. a clean clone of the commit under test -----------------------------------
+git clone --quiet --no-hardlinks "$repo" "$root/root/pe-workbook" || fail "git clone of $repo failed"
+git -C "$root/root/pe-workbook" checkout --quiet --detach "$commit" || fail "cannot check out $commit"
+rm -rf "$root/root/pe-workbook/.git"   # the minimal root has no git; the workbook must not need it
+
+bind /proc
+bind /sys
+bind /dev
+bind /dev/pts
+
+# inside CMD: run CMD in the root as root, from the clone, with an empty
+# environment (only HOME, PATH and a plain TERM).
+inside() {
+  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    bash -c "cd /root/pe-workbook && $1"
+}
+
+# ---- 3. the first command: ./workbook ---------------------------------------------
+say "running ./workbook in the fresh root (log: /root/workbook.log inside it)"
+t0=$SECONDS
+inside './workbook' >"$root/root/workbook.log" 2>&1
+status_run=$?
+t_run=$((SECONDS - t0))
+if [ $status_run -ne 0 ]; then
+  tail -n 30 "$root/root/workbook.log"
+  fail "./workbook exited $status_run after $t_run s"
+fi
+installed_by_run=$(new_packages "$root/root/packages.base")
+packages_run=$(count_packages)
+installed_packages >"$root/root/packages.run"
+report="$root/root/pe-workbook/build/workbook/REPORT.md"
+[ -s "$report" ] || fail "./workbook exited 0 but wrote no build/workbook/REPORT.md"
+n_scripts=0; n_png=0; n_svg=0; missing_figures=()
+for script in "$root"/root/pe-workbook/plots/ch*.gp; do
+  name=$(basename "$script" .gp)
+  n_scripts=$((n_scripts + 1))
+  figures="$root/root/pe-workbook/build/workbook/figures"
+  [ -s "$figures/$name.png" ] && n_png=$((n_png + 1)) || missing_figures+=("$name.png")
+  [ -s "$figures/$name.svg" ] && n_svg=$((n_svg + 1)) || missing_figures+=("$name.svg")
+done
+[ ${#missing_figures[@]} -eq 0 ] || fail "figures not drawn: ${missing_figures[*]}"
+
+# ---- 4. the second command: ./workbook test ---------------------------------------
+say "running ./workbook test in the fresh root (log: /root/workbook-test.log inside it)"
+t0=$SECONDS
+inside './workbook test' >"$root/root/workbook-test.log" 2>&1
+status_test=$?
+t_test=$((SECONDS - t0))
+last_line=$(tail -n 1 "$root/root/workbook-test.log")
+if [ $status_test -ne 0 ]; then
+  grep -E 'tests failed|\*\*\*Failed|Failed  |FAILED' "$root/root/workbook-test.log" | tail -n 20
+  tail -n 10 "$root/root/workbook-test.log"
+  fail "./workbook test exited $status_test after $t_test s"
+fi
+case "$last_line" in
+  "workbook: "*" passed, 0 failed"*) ;;
+  *) fail "./workbook test exited 0 but its last line is not 'workbook: N passed, 0 failed': '$last_line'" ;;
+esac
+passed=$(printf '%s\n' "$last_line" | sed -n 's/^workbook: \([0-9]*\) passed.*/\1/p')
+[ "${passed:-0}" -gt 0 ] || fail "./workbook test ran no test: '$last_line'"
+installed_by_test=$(new_packages "$root/root/packages.run")
+packages_test=$(count_packages)
+
+# ---- summary ------------------------------------------------------------------------
+list() { tr '\n' ' ' | sed 's/ $//'; }
+echo
+say "summary (commit ${commit:0:12}, mirror $mirror)"
+printf '  %-26s %5s s   %s\n' "debootstrap (minbase)" "$t_debootstrap" "$packages_base packages"
+printf '  %-26s %5s s   exit 0; %s packages now; %d/%d figures as PNG and SVG; REPORT.md %s bytes\n' \
+  "./workbook" "$t_run" "$packages_run" "$n_png" "$n_scripts" "$(stat -c %s "$report")"
+printf '  %-26s %5s s   exit 0; %s packages now; %s\n' "./workbook test" "$t_test" "$packages_test" "$last_line"
+printf '  ./workbook asked for:      %s\n' "$(grep '^workbook: installing' "$root/root/workbook.log" | sed 's/^workbook: installing //; s/ (Debian packages)$//')"
+printf '  ./workbook test asked for: %s\n' "$(grep '^workbook: installing' "$root/root/workbook-test.log" | sed 's/^workbook: installing //; s/ (Debian packages)$//')"
+printf '  installed by ./workbook (with dependencies): %s packages\n' "$(printf '%s\n' "$installed_by_run" | grep -c .)"
+printf '  installed by ./workbook test (with dependencies): %s packages\n' "$(printf '%s\n' "$installed_by_test" | grep -c .)"
+say "passed"
+exit 0
