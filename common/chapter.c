@@ -58,8 +58,35 @@ void chapter_data_close(Chapter *ch, DataFile *f) {
     }
 }
 
+// --list-claims: the chapter's claim table as written in its CLAIMS[], one
+// row per claim under a header naming the columns (CLAIM_TABLE_COLUMNS).
+// docs/CLAIMS.md is generated from these rows (tools/claims_catalogue.sh).
+static int print_claim_table(const Chapter *ch) {
+    printf("%s\n", CLAIM_TABLE_COLUMNS);
+    for (size_t i = 0; i < ch->n_claims; i++) {
+        const ClaimDef *c = &ch->claims[i];
+        const char *fields[] = {ch->program, ch->title, c->id, c->source, verdict_name(c->expected),
+                                c->statement, c->why_expected};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+            // Tabs and newlines would break the row: replace them with spaces.
+            for (const char *p = fields[k]; *p; p++) putchar(*p == '\t' || *p == '\n' ? ' ' : *p);
+            putchar(k + 1 < sizeof fields / sizeof fields[0] ? '\t' : '\n');
+        }
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write the claim table to standard output: %s\n", ch->program, strerror(errno));
+        return EXIT_IO_FAILED;
+    }
+    return EXIT_AS_EXPECTED;
+}
+
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
     gsl_set_error_handler_off();   // library calls return status codes; we check them
+    if (ch->n_claims > CHAPTER_MAX_CLAIMS) {
+        fprintf(stderr, "%s: internal error: %zu claims, more than CHAPTER_MAX_CLAIMS = %d\n", ch->program,
+                ch->n_claims, CHAPTER_MAX_CLAIMS);
+        return EXIT_CLAIM_FAILED;
+    }
     if (ch->seed == 0) ch->seed = 20170612;  // default seed: the date the Transformer paper appeared
     if (ch->out == NULL) ch->out = ch->program;
 
@@ -76,6 +103,9 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
                               "print only the verdict table"};
+    bool list_claims = false;
+    specs[n++] = (OptionSpec){"--list-claims", OPTION_FLAG, &list_claims, 0, 0, 0, NULL,
+                              "print the claim table (tab-separated, with the expected verdicts) and stop"};
     for (size_t i = 0; i < n_extra && n < CHAPTER_MAX_OPTIONS; i++) specs[n++] = extra[i];
 
     char summary[1024];
@@ -83,6 +113,7 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
     if (parsed == OPTIONS_HELP) return EXIT_AS_EXPECTED;
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
+    if (list_claims) return print_claim_table(ch);
 
     if (ch->only_claim) {
         bool known = false;

@@ -14,7 +14,7 @@
 //     chapter_run_claims(&ch);
 //     return chapter_end(&ch);
 //
-// Standard options: --seed N, --out DIR, --claim ID, --quiet, --help.
+// Standard options: --seed N, --out DIR, --claim ID, --quiet, --list-claims, --help.
 // Output folder contents written here: chapter.txt (title, then the
 // summary), claims.tsv (one row per claim run), plus the chapter's own .dat
 // files through chapter_data_open/close.
@@ -41,6 +41,9 @@ typedef struct {
     const char *why_expected;      // the maths behind that expectation, one line
     ClaimFunction measure;
 } ClaimDef;
+
+// The columns of --list-claims, in order (tab-separated).
+#define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected"
 
 enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40 };
 

@@ -58,6 +58,7 @@ mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Compon
 
 # ---- the root, and its clean-up --------------------------------------------------
 root=$(mktemp -d "${TMPDIR:-/var/tmp}/pe-workbook-fresh.XXXXXX") || cannot_run "cannot create a folder under ${TMPDIR:-/var/tmp}"
+chmod 755 "$root"   # a root file system is world-readable (apt downloads as the user _apt)
 mounted=()   # mount points inside the root, in mounting order
 cleanup() {
   local i
