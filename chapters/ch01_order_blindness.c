@@ -4,7 +4,7 @@
 // layer by itself know which token came first? The course says no, and
 // builds everything else on that answer. We check it with numbers.
 //
-// Claims (../shared/CLAIMS.md, chapter 1):
+// Claims (docs/CLAIMS.md, chapter 1):
 //   1.1  Doc A §先搞清楚             swapping A and C (ABCD -> CBAD) leaves O_D unchanged
 //   1.2  Doc A; Doc D §自注意力天然不感知顺序
 //                                    attention is permutation-equivariant

@@ -6,7 +6,7 @@
 // carry no notion of "neighbours look alike". We measure both, side by side
 // with the sinusoidal encoding the course uses instead.
 //
-// Claims (../shared/CLAIMS.md, chapter 2):
+// Claims (docs/CLAIMS.md, chapter 2):
 //   2.1  Doc B §3-1   [0.5, 0.2, -0.1] + [500, 500, 500] = [500.5, 500.2, 499.9]:
 //                     the word's own numbers become invisible
 //   2.2  Doc B §3-1   with integer offsets different words become indistinguishable

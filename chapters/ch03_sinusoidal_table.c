@@ -5,7 +5,7 @@
 // position different, neighbours alike, far positions unlike? We build it,
 // check the course's worked example number by number, and measure.
 //
-// Claims (../shared/CLAIMS.md, chapter 3):
+// Claims (docs/CLAIMS.md, chapter 3):
 //   3.1  Doc B §4-2          the d = 4 worked example, positions 0..3
 //   3.2  Doc B §4-3          我 = [1, 0, 1, 0] at positions 1 and 2 becomes two different vectors
 //   3.3  Doc D §1 (cond. 1)  every position gets a unique code

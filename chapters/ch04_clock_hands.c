@@ -6,7 +6,7 @@
 // generated table really turn that fast, and how far can the hands tell
 // positions apart?
 //
-// Claims (../shared/CLAIMS.md, chapter 4):
+// Claims (docs/CLAIMS.md, chapter 4):
 //   4.1  Doc A §時鐘指針的比喻   period of pair i is 2*pi*10000^(2i/d); for d = 128:
 //                                i = 0 about 6.3, i = 32 about 628.3, i = 63 about 54000
 //   4.2  Doc A                   the periods are what the generated table actually does

@@ -6,7 +6,7 @@
 // an attention score, how much of the score really depends on the offset
 // m - n alone?
 //
-// Claims (../shared/CLAIMS.md, chapter 5):
+// Claims (docs/CLAIMS.md, chapter 5):
 //   5.1  Doc A §核心性質, Doc B §5-3, Doc C §5
 //                                 P_{k+R} = M_R P_k with blocks [[cos, sin], [-sin, cos]](R/Z_i),
 //                                 the same M_3 for P_1 -> P_4, P_11 -> P_14, P_101 -> P_104

@@ -7,7 +7,7 @@
 // formula. Claims 7.1-7.6 answer with measurements, no training involved;
 // claims 7.7-7.9 rerun chapter 6's experiment with RoPE and ALiBi.
 //
-// Claims (../shared/CLAIMS.md, "Beyond the documents"):
+// Claims (docs/CLAIMS.md, "Beyond the documents"):
 //   7.1  Doc C §六         RoPE: rotating q and k by position makes q_m.k_n a function of m-n only
 //   7.2  Doc C §六; ch05 claim 5.4
 //                          with sinusoidal vectors added to the input instead, the score is not

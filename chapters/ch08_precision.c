@@ -6,7 +6,7 @@
 // P_{k+1} = M_1 P_k turns one row into the next with multiplies and adds:
 // can it replace the sin and cos of the direct formula, and stay accurate?
 //
-// Claims (../shared/CLAIMS.md, "Beyond the documents", and Doc A §核心性質):
+// Claims (docs/CLAIMS.md, "Beyond the documents", and Doc A §核心性質):
 //   8.1  Beyond the documents (single precision)
 //                                    the error of P_k computed in float grows with k
 //   8.2  Beyond the documents; Doc D §1 (every position a unique code)

@@ -8,9 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "exitcodes.h"
+#include "faults.h"
 #include "random.h"
 #include "wallclock.h"
 
@@ -39,23 +42,78 @@ int chapter_reject_number(Chapter *ch, const char *option, long value, const cha
 
 void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     if (gsl_status == GSL_SUCCESS) return;
-    fprintf(stderr, "%s: internal error in %s: %s\n", ch->program, what, gsl_strerror(gsl_status));
+    if (gsl_status == GSL_ENOMEM) faults_out_of_memory(what, 0);
+    const char *detail = faults_last_gsl_error();
+    fprintf(stderr, "%s: internal error in %s: %s%s%s\n", ch->program, what, gsl_strerror(gsl_status),
+            detail[0] ? ": " : "", detail);
     exit(EXIT_CLAIM_FAILED);
 }
 
+// ---- MANIFEST: the files of one run ---------------------------------------------
+
+static void write_manifest(Chapter *ch, const char *state) {
+    DataFile f;
+    if (!datafile_open(&f, ch->out, "MANIFEST", NULL)) {
+        fprintf(stderr, "%s: cannot write %s/MANIFEST: %s; %s\n", ch->program, ch->out, strerror(errno),
+                datafile_write_advice(errno));
+        exit(EXIT_IO_FAILED);
+    }
+    datafile_printf(&f, "# %s run: %s\n", ch->program, state);
+    for (size_t i = 0; i < ch->n_written; i++) datafile_printf(&f, "%s\n", ch->written[i]);
+    if (!datafile_close(&f)) {
+        fprintf(stderr, "%s: cannot write %s/MANIFEST: %s; %s\n", ch->program, ch->out, strerror(errno),
+                datafile_write_advice(errno));
+        exit(EXIT_IO_FAILED);
+    }
+}
+
+// A name MANIFEST may list: a plain file name of this folder, nothing that
+// leads elsewhere or is hidden.
+static bool manifest_name_ok(const char *name) {
+    return name[0] != '\0' && name[0] != '.' && strchr(name, '/') == NULL && strlen(name) <= DATAFILE_MAX_NAME;
+}
+
+// Remove the regular files the folder's MANIFEST names (an earlier run's).
+static void remove_previous_run(const Chapter *ch) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/MANIFEST", ch->out);
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) return;   // a new folder, or one the workbook never wrote
+    char line[DATAFILE_MAX_NAME + 64];
+    while (fgets(line, sizeof line, fp)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#' || !manifest_name_ok(line)) continue;
+        snprintf(path, sizeof path, "%s/%s", ch->out, line);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+    }
+    fclose(fp);
+}
+
 void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *columns) {
+    if (!manifest_name_ok(name) || ch->n_written >= CHAPTER_MAX_FILES) {
+        fprintf(stderr, "%s: internal error: data file '%s' (names: at most %d characters, no '/'; "
+                "at most %d files)\n", ch->program, name, (int)DATAFILE_MAX_NAME, CHAPTER_MAX_FILES);
+        exit(EXIT_CLAIM_FAILED);
+    }
     if (!datafile_open(f, ch->out, name, columns)) {
-        fprintf(stderr, "%s: cannot create %s/%s: %s\n", ch->program, ch->out, name, strerror(errno));
+        fprintf(stderr, "%s: cannot create %s/%s: %s; %s\n", ch->program, ch->out, name, strerror(errno),
+                datafile_write_advice(errno));
         exit(EXIT_IO_FAILED);
     }
 }
 
 void chapter_data_close(Chapter *ch, DataFile *f) {
     if (!datafile_close(f)) {
-        fprintf(stderr, "%s: cannot write %s: %s (nothing was left under that name)\n",
-                ch->program, f->final_path, strerror(errno));
+        fprintf(stderr, "%s: cannot write %s: %s; %s (no partial file was left under that name)\n",
+                ch->program, f->final_path, strerror(errno), datafile_write_advice(errno));
         exit(EXIT_IO_FAILED);
     }
+    const char *name = strrchr(f->final_path, '/') + 1;   // datafile_open wrote dir/name
+    bool known = false;
+    for (size_t i = 0; i < ch->n_written; i++) known = known || strcmp(ch->written[i], name) == 0;
+    if (!known) snprintf(ch->written[ch->n_written++], sizeof ch->written[0], "%s", name);
+    write_manifest(ch, "running");
 }
 
 // --list-claims: the chapter's claim table as written in its CLAIMS[], one
@@ -81,7 +139,7 @@ static int print_claim_table(const Chapter *ch) {
 }
 
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
-    gsl_set_error_handler_off();   // library calls return status codes; we check them
+    faults_install(ch->program);   // out of memory, signals, standard output: see faults.h
     if (ch->n_claims > CHAPTER_MAX_CLAIMS) {
         fprintf(stderr, "%s: internal error: %zu claims, more than CHAPTER_MAX_CLAIMS = %d\n", ch->program,
                 ch->n_claims, CHAPTER_MAX_CLAIMS);
@@ -138,10 +196,11 @@ static void prepare_output(Chapter *ch) {
     char why[256];
     if (!output_dir_prepare(ch->out, why, sizeof why)) {
         char accepted[300];
-        snprintf(accepted, sizeof accepted, "%s; give a folder you can write to", why);
+        snprintf(accepted, sizeof accepted, "%s; choose a folder you can write to", why);
         options_reject(ch->program, "--out", ch->out, accepted);
         exit(EXIT_BAD_INPUT);
     }
+    remove_previous_run(ch);
     DataFile f;
     chapter_data_open(ch, &f, "chapter.txt", NULL);
     datafile_printf(&f, "%s\n%s\n", ch->title, ch->summary);
@@ -231,6 +290,7 @@ int chapter_end(Chapter *ch) {
         tsv_field(&f, r->finding, true);
     }
     chapter_data_close(ch, &f);
+    write_manifest(ch, "complete");
 
     if (mismatches) {
         printf("%d claim(s) did not come out as expected (marked !): exit status 1\n", mismatches);

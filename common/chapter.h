@@ -17,7 +17,17 @@
 // Standard options: --seed N, --out DIR, --claim ID, --quiet, --list-claims, --help.
 // Output folder contents written here: chapter.txt (title, then the
 // summary), claims.tsv (one row per claim run), plus the chapter's own .dat
-// files through chapter_data_open/close.
+// files through chapter_data_open/close, and MANIFEST.
+//
+// An output folder holds exactly one run: MANIFEST lists the files the run
+// wrote, one name a line, after a first line "# <program> run: running" or
+// "...: complete". A new run first removes the files its folder's MANIFEST
+// names (and nothing else: a file the workbook did not write is never
+// deleted), so no data file of an earlier run sits beside the new ones.
+//
+// Faults (faults.h): out of memory gives one line and exit status 4; SIGINT,
+// SIGTERM and SIGHUP remove the temporary files first; a file-size limit or a
+// failed standard output is a write failure (status 3).
 #ifndef WORKBOOK_CHAPTER_H
 #define WORKBOOK_CHAPTER_H
 
@@ -45,7 +55,7 @@ typedef struct {
 // The columns of --list-claims, in order (tab-separated).
 #define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected"
 
-enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40 };
+enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40, CHAPTER_MAX_FILES = 64 };
 
 struct Chapter {
     // set by the chapter
@@ -66,6 +76,8 @@ struct Chapter {
     ClaimResult results[CHAPTER_MAX_CLAIMS];
     bool ran[CHAPTER_MAX_CLAIMS];
     double seconds;
+    char written[CHAPTER_MAX_FILES][DATAFILE_MAX_NAME + 1];   // the files of this run, for MANIFEST
+    size_t n_written;
 };
 
 // Parse standard + extra options, check --claim, prepare --out and write

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+// Create dir and its missing parents. On failure, the folders this call
+// created are removed again (deepest first) and errno says why.
 static bool make_dirs(const char *dir) {
     char path[4096];
     size_t len = strlen(dir);
@@ -16,24 +18,41 @@ static bool make_dirs(const char *dir) {
         return false;
     }
     memcpy(path, dir, len + 1);
-    for (size_t i = 1; i <= len; i++) {
+    size_t created[4096 / 2];   // the lengths of the prefixes this call created
+    size_t n_created = 0;
+    bool ok = true;
+    for (size_t i = 1; i <= len && ok; i++) {
         if (path[i] == '/' || path[i] == '\0') {
             char saved = path[i];
             path[i] = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) return false;
+            if (mkdir(path, 0777) == 0) created[n_created++] = i;
+            else if (errno != EEXIST) ok = false;
             path[i] = saved;
         }
     }
     struct stat st;
-    if (stat(dir, &st) != 0) return false;
-    if (!S_ISDIR(st.st_mode)) {
+    if (ok && stat(dir, &st) != 0) ok = false;
+    if (ok && !S_ISDIR(st.st_mode)) {
         errno = ENOTDIR;
-        return false;
+        ok = false;
     }
-    return true;
+    if (!ok) {
+        int saved_errno = errno;
+        while (n_created > 0) {
+            path[created[--n_created]] = '\0';
+            rmdir(path);
+        }
+        errno = saved_errno;
+    }
+    return ok;
 }
 
 bool output_dir_prepare(const char *dir, char *why, size_t why_size) {
+    if (strlen(dir) > DATAFILE_MAX_DIR) {
+        snprintf(why, why_size, "the path has %zu characters, more than the %d a folder for results may have",
+                 strlen(dir), (int)DATAFILE_MAX_DIR);
+        return false;
+    }
     if (!make_dirs(dir)) {
         snprintf(why, why_size, "cannot create the folder (%s)", strerror(errno));
         return false;
@@ -52,6 +71,44 @@ bool output_dir_prepare(const char *dir, char *why, size_t why_size) {
     return true;
 }
 
+// The temporary names of the files being written, for datafile_remove_temporaries.
+enum { MAX_OPEN_FILES = 64 };
+static const char *volatile open_temporaries[MAX_OPEN_FILES];
+
+static void remember_temporary(const char *path) {
+    for (int i = 0; i < MAX_OPEN_FILES; i++)
+        if (open_temporaries[i] == NULL) {
+            open_temporaries[i] = path;
+            return;
+        }
+}
+
+static void forget_temporary(const char *path) {
+    for (int i = 0; i < MAX_OPEN_FILES; i++)
+        if (open_temporaries[i] == path) open_temporaries[i] = NULL;
+}
+
+void datafile_remove_temporaries(void) {
+    for (int i = 0; i < MAX_OPEN_FILES; i++) {
+        const char *path = open_temporaries[i];
+        if (path) unlink(path);
+    }
+}
+
+const char *datafile_write_advice(int err) {
+    switch (err) {
+    case ENOSPC: return "the disk is full: free some space or choose another --out";
+    case EDQUOT: return "the disk quota is used up: free some space or choose another --out";
+    case EFBIG: return "the file-size limit (ulimit -f) was reached: raise it or choose smaller settings";
+    case EISDIR: return "a folder of that name is in the way: remove it or choose another --out";
+    case EACCES:
+    case EPERM:
+    case EROFS: return "the folder is not writable: choose another --out";
+    case ENOENT: return "the folder was removed while the run was writing: run it again";
+    default: return "check the folder given with --out";
+    }
+}
+
 bool datafile_open(DataFile *f, const char *dir, const char *name, const char *columns) {
     memset(f, 0, sizeof *f);
     int n1 = snprintf(f->final_path, sizeof f->final_path, "%s/%s", dir, name);
@@ -62,6 +119,7 @@ bool datafile_open(DataFile *f, const char *dir, const char *name, const char *c
     }
     f->fp = fopen(f->temp_path, "w");
     if (f->fp == NULL) return false;
+    remember_temporary(f->temp_path);
     if (columns) datafile_printf(f, "# %s\n", columns);
     return true;
 }
@@ -89,8 +147,9 @@ bool datafile_close(DataFile *f) {
     if (fclose(f->fp) != 0 && !f->failed) { f->failed = true; saved = errno; }
     f->fp = NULL;
     if (!f->failed && rename(f->temp_path, f->final_path) != 0) { f->failed = true; saved = errno; }
+    if (f->failed) remove(f->temp_path);
+    forget_temporary(f->temp_path);
     if (f->failed) {
-        remove(f->temp_path);
         errno = saved ? saved : EIO;
         return false;
     }
@@ -101,4 +160,5 @@ void datafile_abort(DataFile *f) {
     if (f->fp) fclose(f->fp);
     f->fp = NULL;
     remove(f->temp_path);
+    forget_temporary(f->temp_path);
 }

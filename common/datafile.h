@@ -20,9 +20,15 @@ typedef struct {
     bool failed;                   // a write failed; close will discard
 } DataFile;
 
+// The longest file name a program writes into an output folder, and so the
+// longest folder path accepted: DATAFILE_MAX_DIR + '/' + a name + the
+// temporary suffix fit in PATH_MAX (4096).
+enum { DATAFILE_MAX_NAME = 64, DATAFILE_MAX_DIR = 4096 - 1 - DATAFILE_MAX_NAME - 32 };
+
 // Create 'dir' (and its parents) if needed and check that a file can be
 // created in it. On failure writes a reason (e.g. "Permission denied") into
-// 'why' and returns false; nothing is left behind.
+// 'why' and returns false; nothing is left behind (folders it created on the
+// way are removed again).
 bool output_dir_prepare(const char *dir, char *why, size_t why_size);
 
 // Open dir/name for writing under a temporary name; 'columns' is the
@@ -44,5 +50,14 @@ bool datafile_close(DataFile *f);
 
 // Give up on a file: close and remove the temporary name.
 void datafile_abort(DataFile *f);
+
+// Remove the temporary files of every data file still open. Async-signal-
+// safe (only unlink): the signal handlers of faults.c call it.
+void datafile_remove_temporaries(void);
+
+// A sentence telling the user what to do about a failed write (errno 'err'):
+// "the disk is full: free some space", "a folder of that name is in the way:
+// remove it or choose another --out", ...
+const char *datafile_write_advice(int err);
 
 #endif

@@ -72,18 +72,21 @@ void options_reject(const char *program, const char *option, const char *value,
             value ? value : "", value ? "'" : "", accepted);
 }
 
+// FIRST:LAST. Each part follows options_parse_long's rule (decimal digits,
+// leading zeros allowed, any length), the same as a plain integer option.
 static bool parse_range(const char *text, const OptionSpec *s, IntRange *out) {
     const char *colon = text ? strchr(text, ':') : NULL;
     if (colon == NULL || colon == text) return false;
     size_t len = (size_t)(colon - text);
-    char first[32];
-    if (len >= sizeof first) return false;
+    char *first = malloc(len + 1);
+    if (first == NULL) return false;
     memcpy(first, text, len);
     first[len] = '\0';
     long a, b;
-    if (!options_parse_long(first, (long)s->min, (long)s->max, &a)) return false;
-    if (!options_parse_long(colon + 1, (long)s->min, (long)s->max, &b)) return false;
-    if (a > b) return false;
+    bool ok = options_parse_long(first, (long)s->min, (long)s->max, &a) &&
+              options_parse_long(colon + 1, (long)s->min, (long)s->max, &b) && a <= b;
+    free(first);
+    if (!ok) return false;
     out->first = a;
     out->last = b;
     return true;
@@ -126,7 +129,7 @@ void options_print_usage(const char *program, const char *summary,
     }
     printf("  %-22s %s\n", "--help", "print this text and exit");
     printf("\nexit status: 0 every verdict as expected, 1 a verdict differs, 2 bad input,\n"
-           "3 an output file could not be written\n");
+           "3 an output file or standard output could not be written, 4 out of memory\n");
 }
 
 OptionsResult options_parse(const char *program, const char *summary,

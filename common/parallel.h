@@ -13,8 +13,9 @@ typedef void (*ParallelJob)(size_t job, void *context);
 
 // Run job(i, context) for i = 0..n_jobs-1 on up to n_threads threads (jobs are
 // handed out in order as threads become free). n_threads = 1 runs them in the
-// calling thread. Returns 0, or GSL_EFAILED if a thread could not be started
-// (the jobs it would have run are then run by the calling thread).
+// calling thread. Returns 0 (GSL_SUCCESS). A thread that cannot be started
+// is no failure: the threads that did start, and the calling thread, run its
+// jobs, with the same results.
 int parallel_for(size_t n_jobs, size_t n_threads, ParallelJob job, void *context);
 
 // The number of online processors (at least 1).

@@ -28,7 +28,7 @@ while IFS= read -r md; do
       echo "$md: link to '$target': no such file in the repository"
       bad=1
     fi
-  done < <(grep -o '\]([^)]*)' "$md" | sed 's/^](//; s/)$//; s/ .*//')
+  done < <(grep -oP '(?<!\\)\]\([^)]*\)' "$md" | sed 's/^](//; s/)$//; s/ .*//')   # an escaped \] is no link
 done < <(files -name '*.md')
 
 # 2. references to the folder outside (pattern split so this file does not match itself)

@@ -50,6 +50,13 @@ int main(void) {
     gsl_test(parse("--positions", "5:2", NULL) != OPTIONS_ERROR, "backwards range rejected");
     gsl_test(parse("--positions", "5", NULL) != OPTIONS_ERROR, "range without colon rejected");
     gsl_test(parse("--positions", ":5", NULL) != OPTIONS_ERROR, "range without first rejected");
+    // One rule for leading zeros, whatever the length, in integers and ranges alike.
+    const char *zeros50 = "00000000000000000000000000000000000000000000000000";
+    char padded[80];
+    snprintf(padded, sizeof padded, "%s8", zeros50);
+    gsl_test(parse("--d", padded, NULL) != OPTIONS_OK, "--d with 50 leading zeros accepted");
+    snprintf(padded, sizeof padded, "%s0:3", zeros50);
+    gsl_test(parse("--positions", padded, NULL) != OPTIONS_OK, "range with 50 leading zeros accepted");
     gsl_test(parse("--out", "", NULL) != OPTIONS_ERROR, "empty text rejected");
     gsl_test(parse("--lr", "nan", NULL) != OPTIONS_ERROR, "nan learning rate rejected");
     gsl_test(parse("--seed", "4294967296", NULL) != OPTIONS_ERROR, "seed past 2^32-1 rejected");

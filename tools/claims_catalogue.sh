@@ -42,6 +42,7 @@ HEAD
     "$program" --list-claims | awk -F'\t' '
       function cell(text) {  # a Markdown table cell: escape what would change the table
         gsub(/\\/, "\\\\", text); gsub(/\|/, "\\|", text); gsub(/\*/, "\\*", text); gsub(/</, "\\&lt;", text)
+        gsub(/\[/, "\\[", text); gsub(/\]/, "\\]", text)
         return text
       }
       NR == 1 {

@@ -1,0 +1,36 @@
+// faults.h: what a workbook program does when something outside its control
+// fails: memory runs out, a signal arrives, standard output cannot be written.
+//
+// faults_install(program), called once at the start (chapter_begin does it):
+//   - GSL's error handler reports every library error with GSL's own
+//     file:line and reason. Out of memory (GSL_ENOMEM) ends the run at once:
+//     one line naming what could not be allocated and the process's
+//     address-space limit, temporary files removed, exit status
+//     EXIT_NO_RESOURCES. Other errors are remembered (faults_last_gsl_error)
+//     and returned as status codes, which the caller checks.
+//   - SIGINT, SIGTERM, SIGHUP: the temporary files of data files being
+//     written are removed, then the signal takes its usual course (the shell
+//     sees 128 + the signal number).
+//   - SIGABRT (a library that gives up, e.g. BLIS when its malloc fails):
+//     temporary files removed, one line, exit status EXIT_NO_RESOURCES.
+//   - SIGXFSZ (a file-size limit, ulimit -f) is ignored, so the write that
+//     crosses the limit fails like a full disk: EXIT_IO_FAILED, nothing
+//     half-written.
+//   - At exit, standard output is flushed and checked: a failed write to it
+//     (a full disk, a closed pipe) turns a successful exit into
+//     EXIT_IO_FAILED with one line on stderr.
+#ifndef WORKBOOK_FAULTS_H
+#define WORKBOOK_FAULTS_H
+
+#include <stddef.h>
+
+void faults_install(const char *program);
+
+// The last non-fatal GSL error as "reason (file:line)", or "" if none.
+const char *faults_last_gsl_error(void);
+
+// Report that memory (or another resource: a thread) ran out while doing
+// 'what', remove temporary files and exit with EXIT_NO_RESOURCES.
+_Noreturn void faults_out_of_memory(const char *what, size_t bytes);
+
+#endif

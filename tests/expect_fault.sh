@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# expect_fault.sh CASE PROGRAM DIR [ARGS...]: a chapter meets a fault it does
+# not control and must end cleanly (common/faults.h). Each case checks the
+# exit status, the one line on stderr, and that no temporary file
+# (.NAME.tmp.PID) is left in DIR.
+#
+#   out_of_memory   under `ulimit -v` (20 MB): status 4, "out of memory" or
+#                   "a library aborted"
+#   stdout_full     standard output is /dev/full: status 3, "standard output"
+#   help_full       --help into /dev/full: status 3
+#   file_size       under `ulimit -f` (8 KiB): status 3, "file-size limit"
+#   signal          SIGTERM a second after the start: killed by SIGTERM (143),
+#                   no temporary file, no process left writing
+#   one_run         run twice into DIR with other settings and one claim: only
+#                   the second run's files remain (MANIFEST), a file the
+#                   workbook did not write survives
+#   long_out        a 4070-character --out: status 2, nothing created
+set -uo pipefail
+case_name=$1 program=$2 dir=$3
+shift 3
+
+fail() { echo "expect_fault $case_name: FAILED: $*"; [ -f "$dir.err" ] && sed 's/^/  stderr: /' "$dir.err"; exit 1; }
+no_temporaries() {
+  local left
+  left=$(find "$dir" -name '.*.tmp.*' 2>/dev/null | head -n 3)
+  [ -z "$left" ] || fail "temporary files left: $left"
+}
+expect_status() {  # expect_status WANT GOT
+  [ "$2" -eq "$1" ] || fail "exit status $2, expected $1"
+}
+expect_one_line() {  # expect_one_line REGEX
+  local n
+  n=$(grep -c . "$dir.err")
+  [ "$n" -ge 1 ] || fail "nothing on stderr"
+  grep -Eq "$1" "$dir.err" || fail "stderr does not match '$1'"
+}
+
+rm -rf "$dir" "$dir.err"
+mkdir -p "$(dirname "$dir")"
+case "$case_name" in
+  out_of_memory)
+    (ulimit -v 20000; exec "$program" --quiet --out "$dir" "$@") >/dev/null 2>"$dir.err"
+    status=$?
+    expect_status 4 $status
+    expect_one_line 'out of memory|a library aborted'
+    grep -q 'Segmentation\|core dumped' "$dir.err" && fail "crashed"
+    no_temporaries ;;
+  stdout_full)
+    "$program" --out "$dir" "$@" >/dev/full 2>"$dir.err"
+    expect_status 3 $?
+    expect_one_line 'standard output'
+    no_temporaries ;;
+  help_full)
+    "$program" --help >/dev/full 2>"$dir.err"
+    expect_status 3 $?
+    expect_one_line 'standard output' ;;
+  file_size)
+    (ulimit -f 8; exec "$program" --quiet --out "$dir" "$@") >/dev/null 2>"$dir.err"
+    expect_status 3 $?
+    expect_one_line 'file-size limit'
+    no_temporaries ;;
+  signal)
+    "$program" --quiet --out "$dir" "$@" >/dev/null 2>"$dir.err" &
+    pid=$!
+    sleep 1
+    kill -TERM $pid 2>/dev/null || fail "the program had already ended: choose slower settings"
+    wait $pid
+    expect_status 143 $?
+    sleep 0.2
+    kill -0 $pid 2>/dev/null && fail "process $pid still running"
+    no_temporaries ;;
+  one_run)
+    # "$@" = first run's arguments -- second run's arguments
+    first=() second=() seen=false
+    for a in "$@"; do
+      if [ "$a" = "--" ]; then seen=true; elif $seen; then second+=("$a"); else first+=("$a"); fi
+    done
+    "$program" --quiet --out "$dir" "${first[@]}" >/dev/null 2>"$dir.err" || fail "first run failed"
+    echo "a note of the user's" >"$dir/notes.txt"
+    "$program" --quiet --out "$dir" "${second[@]}" >/dev/null 2>"$dir.err" || fail "second run failed"
+    head -n 1 "$dir/MANIFEST" | grep -q 'run: complete' || fail "MANIFEST does not say complete"
+    [ -f "$dir/notes.txt" ] || fail "a file the workbook did not write was removed"
+    for f in "$dir"/*; do
+      name=$(basename "$f")
+      [ "$name" = notes.txt ] || [ "$name" = MANIFEST ] && continue
+      grep -qx "$name" "$dir/MANIFEST" || fail "$name is not the second run's (not in MANIFEST)"
+    done
+    while read -r name; do
+      case "$name" in '#'*) continue ;; esac
+      [ -f "$dir/$name" ] || fail "MANIFEST lists $name, which is missing"
+    done <"$dir/MANIFEST" ;;
+  long_out)
+    base="$dir/long"
+    path=$base
+    while [ ${#path} -lt 4070 ]; do path="$path/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; done
+    path=${path:0:4070}
+    mkdir -p "$dir"
+    "$program" --quiet --out "$path" "$@" >/dev/null 2>"$dir.err"
+    expect_status 2 $?
+    expect_one_line "out '"
+    [ ! -e "$base" ] || fail "created $base"
+    ;;
+  *) echo "expect_fault: unknown case '$case_name'" >&2; exit 2 ;;
+esac
+echo "expect_fault $case_name: ok"
