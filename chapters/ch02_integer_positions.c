@@ -6,7 +6,7 @@
 // carry no notion of "neighbours look alike". We measure both, side by side
 // with the sinusoidal encoding the course uses instead.
 //
-// Claims (../shared/CLAIMS.md, chapter 2):
+// Claims (the workbook's claims catalogue, chapter 2):
 //   2.1  Doc B §3-1   [0.5, 0.2, -0.1] + [500, 500, 500] = [500.5, 500.2, 499.9]:
 //                     the word's own numbers become invisible
 //   2.2  Doc B §3-1   with integer offsets different words become indistinguishable
@@ -400,9 +400,10 @@ static void claim_relative_pairs(Chapter *ch, ClaimResult *r) {
     // Integer numbering fails the claim's test when the two neighbour pairs score differently.
     bool integer_absolute = fabs(int_dot[1] - int_dot[0]) > tol * FAR_ABOVE_ROUNDING;
     r->verdict = integer_absolute && spread <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Integer offsets: o_1.o_2 = %.0f but o_100.o_101 = %.0f (x%.0f). Sinusoidal: P_1.P_2 = "
-                     "P_100.P_101 = %.6f (difference %.2g), the same for any neighbour pair.",
-                  int_dot[0], int_dot[1], ratio, sin_dot[0], spread);
+    claim_finding(r, "For d = %ld: integer offsets give o_1.o_2 = %.0f but o_100.o_101 = %.0f (x%.0f). Sinusoidal: "
+                     "P_1.P_2 = P_100.P_101 = %.6f, and the pairs (1000,1001), (2385,2386) too (largest difference "
+                     "%.2g); P_n.P_m = sum_i cos((m-n)/Z_i) makes it the same for every neighbour pair.",
+                  d, int_dot[0], int_dot[1], ratio, sin_dot[0], spread);
     gsl_vector_free(a);
     gsl_vector_free(b);
 }

@@ -7,7 +7,7 @@
 // encoding, on sequences of length L_train and test it on sequences four
 // times longer.
 //
-// Claims (../shared/CLAIMS.md, chapter 6):
+// Claims (the workbook's claims catalogue, chapter 6):
 //   6.1  Doc D table                         sinusoidal adds no parameters; learned adds one vector per position
 //   6.2  Doc B §5-2; Doc C §五.1; Doc D      a learned table cannot handle positions beyond L_train
 //   6.3  Doc B §5-2; Doc C §五.2; Doc D      sinusoidal positions extrapolate beyond L_train
