@@ -769,7 +769,7 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
                     "tolerances)\n\n", worst_check);
     chapter_say(ch, "Wall time at T = %zu on this machine, best of %d (evidence only: the machine is\n"
                     "shared, so no verdict uses these):\n", t->T, TIMING_REPEATS);
-    chapter_say(ch, "  RNN, one thread (its steps run one after another)%9.4f s\n", t->rnn_seconds);
+    chapter_say(ch, "  RNN, one thread (its steps run one after another)  %9.4f s\n", t->rnn_seconds);
     chapter_say(ch, "  attention, one thread                              %9.4f s\n", t->attn_seconds_1);
     chapter_say(ch, "  attention, two threads (query rows split in two)   %9.4f s\n\n", t->attn_seconds_2);
     chapter_say(ch, "The RNN's chain is T products long: U, then one W_h product per step after\n"
