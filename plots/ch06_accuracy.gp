@@ -1,4 +1,4 @@
-# Figure: Accuracy at every position after training at length L_train: learned rows beyond L_train are at chance, the sinusoid carries over partly, NoPE is blind everywhere
+# Figure: Accuracy at every position after training at length L_train: beyond L_train the learned table falls to just above chance, below the level NoPE keeps there; the sinusoid carries over partly; NoPE is blind everywhere
 # Data: accuracy.dat, columns 1 position 2-4 none mean/min/max 5-7 learned mean/min/max 8-10 sinusoidal mean/min/max; experiment.dat, columns 1 train_len 2 eval_len 3 vocab 4 chance 5 steps 6 seeds
 fig_w = 1350; fig_h = 620
 load plotdir.'/common.gp'
