@@ -619,8 +619,15 @@ int main(int argc, char **argv) {
                                      "expected eval-factor x train-len <= 1024 (memory bound)");
     if (batch * train_len > 65536)
         return chapter_reject_number(&ch, "--batch", batch, "expected batch x train-len <= 65536 (memory bound)");
-    chapter_say(&ch, "CBLAS: %s (kernels %s); %ld thread%s\n", build_cblas_name(), parallel_blas_core(), threads,
-                threads == 1 ? "" : "s");
+    // Memory: the runs trained at once each hold their buffers; every run's results are kept.
+    CopyConfig sizes = run_config(&ch);
+    double runs = (double)(N_ENCODINGS * seeds), at_once = threads < runs ? (double)threads : runs;
+    double memory = at_once * (double)copy_run_bytes(&sizes, false) +
+                    (runs - at_once) * (double)copy_run_result_bytes(&sizes);
+    status = chapter_check_memory(&ch, memory, "--batch, --train-len, --eval-factor, --vocab, --d, --threads or --seeds");
+    if (status != CHAPTER_CONTINUE) return status;
+    chapter_say(&ch, "CBLAS: %s (kernels %s); %ld thread%s; buffers of about %.0f MB\n", build_cblas_name(),
+                parallel_blas_core(), threads, threads == 1 ? "" : "s", memory / 1048576.0);
     if (parallel_blas_hint()) chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);
     copy_experiment_free(&experiment);

@@ -40,6 +40,16 @@ int chapter_reject_number(Chapter *ch, const char *option, long value, const cha
     return chapter_reject(ch, option, text, accepted);
 }
 
+int chapter_check_memory(Chapter *ch, double bytes, const char *options) {
+    double mb = bytes / 1048576.0;
+    if (mb <= CHAPTER_MEMORY_BOUND_MB) return CHAPTER_CONTINUE;
+    char value[64], accepted[256];
+    snprintf(value, sizeof value, "need about %.0f MB", mb);
+    snprintf(accepted, sizeof accepted, "expected settings that need at most %.0f MB (the memory bound); lower %s",
+             CHAPTER_MEMORY_BOUND_MB, options);
+    return chapter_reject(ch, "settings", value, accepted);
+}
+
 void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     if (gsl_status == GSL_SUCCESS) return;
     if (gsl_status == GSL_ENOMEM) faults_out_of_memory(what, 0);

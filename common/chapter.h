@@ -55,6 +55,10 @@ typedef struct {
 // The columns of --list-claims, in order (tab-separated).
 #define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected"
 
+// The memory a chapter's settings may ask for: a chapter estimates what its
+// settings need before it starts and refuses more (exit 2).
+#define CHAPTER_MEMORY_BOUND_MB 2048.0
+
 enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40, CHAPTER_MAX_FILES = 64 };
 
 struct Chapter {
@@ -89,6 +93,10 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
 int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted);
 // The same for an integer option's value.
 int chapter_reject_number(Chapter *ch, const char *option, long value, const char *accepted);
+// Refuse settings whose estimated memory, 'bytes', is above
+// CHAPTER_MEMORY_BOUND_MB (returns 2 after one line naming 'options', the
+// options that set the size); returns CHAPTER_CONTINUE when they fit.
+int chapter_check_memory(Chapter *ch, double bytes, const char *options);
 
 // Run the claims in order (or the --claim one), printing each claim's
 // header, narrative (from the claim itself) and verdict.
