@@ -1174,7 +1174,10 @@ static void claim_alibi_symmetric(Chapter *ch, ClaimResult *r) {
                                "last position it is right %.1f%% of the time at length %d.\n",
                 100 * CEILING_MARGIN, 100 * at_eval.last, EVAL_LEN);
     bool solved = at_L >= SOLVED && beyond >= SOLVED;
-    bool capped = under_bound && mirror_blind;
+    // Capped: under the bound at every position (per-position slack) and on average over
+    // positions (the tighter CEILING_MARGIN, since an average pools T-1 positions' samples).
+    bool capped = under_bound && mirror_blind && at_L <= ceil_L + CEILING_MARGIN &&
+                  in_range <= ceil_in + CEILING_MARGIN && beyond <= ceil_beyond + CEILING_MARGIN;
     r->measured = worst_excess;
     r->document = NAN;
     r->tolerance = 1.0;
