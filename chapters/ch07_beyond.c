@@ -1183,7 +1183,7 @@ static void claim_alibi_symmetric(Chapter *ch, ClaimResult *r) {
     r->tolerance = 1.0;
     claim_key(r, "ALiBi, one slope: max (accuracy - bound)/slack by position");
     r->verdict = solved ? VERDICT_HOLDS : (capped ? VERDICT_DOES_NOT_HOLD : VERDICT_PARTLY_HOLDS);
-    claim_finding(r, "One symmetric slope obeys the mirror bound at every position, (1+1/V)/2 = %.1f%% where both "
+    claim_finding(r, "One symmetric slope stays within the mirror bound at every position up to sampling, (1+1/V)/2 = %.1f%% where both "
                      "neighbours exist and 100%% at the last (largest excess %.2f of a %.0f-sd sampling slack, lengths "
                      "%d and %d), and %s it: %.1f%% right at the training length (bound over positions %.1f%%), %.1f%% "
                      "beyond it (bound %.1f%%), %.1f%% at t = %d. -m|t-s| weighs the tokens before and after alike: "
@@ -1260,10 +1260,11 @@ static void row_scores(const gsl_matrix *A, const gsl_matrix *B, gsl_vector *out
     }
 }
 
-// Su et al.'s long-range bound, relative form: for h_i = (pair i of q)(pair i of
-// k)* as complex numbers, |q . M_R k| = |sum_i h_i e^{i R/Z_i}| <= max_i |h_{i+1} - h_i|
-// * sum_{j=1}^{d/2} |S_j(R)| with S_j = sum_{i<j} e^{i R/Z_i} (summation by parts);
-// this returns sum_j |S_j(R)| / (d/2).
+// Su et al.'s long-range bound, relative form. With pair i of q and of k read as
+// complex numbers and h_i = q_i conj(k_i), q . M_R k is the real part of
+// sum_i h_i e^{i R/Z_i} (up to the sign of the angle), so by summation by parts
+//   |q . M_R k| <= max_i |h_{i+1} - h_i| * sum_{j=1}^{d/2} |S_j(R)|,  S_j = sum_{i<j} e^{i R/Z_i}
+// (h_{d/2} = 0). This returns sum_j |S_j(R)| / (d/2), the factor that depends on R.
 static double rope_bound_relative(double R, size_t w) {
     double re = 0.0, im = 0.0, sum = 0.0;
     for (size_t i = 0; i < w / 2; i++) {
