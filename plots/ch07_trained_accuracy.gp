@@ -1,10 +1,11 @@
-# Figure: Chapter 6's experiment with RoPE and ALiBi: accuracy at every position after training at length L_train. RoPE carries over partly (it drops where a key sits at an alias offset near ±100); one symmetric ALiBi slope sits at the mirror ceiling (1+1/V)/2 everywhere; left/right slopes solve the task at every length
-# Data: relative_accuracy.dat columns 1 position 2-4 rope mean/min/max 5-7 alibi mean/min/max 8-10 alibi_lr mean/min/max; relative_experiment.dat columns 1 train_len 2 eval_len 4 chance 6 seeds 8 mirror_ceiling 9-10 RoPE alias zones; alibi_slopes.dat columns 2 m 3 m_left 4 m_right
+# Figure: Chapter 6's experiment with RoPE and ALiBi: accuracy at every position after training at length L_train. RoPE carries over partly (it drops where a key sits at an alias offset near ±100); one symmetric ALiBi slope follows the mirror bound position by position, (1+1/V)/2 where both neighbours exist and 100% at the last position; left/right slopes solve the task at every position up to the test length
+# Data: relative_accuracy.dat columns 1 position 2-4 rope mean/min/max 5-7 alibi mean/min/max 8-10 alibi_lr mean/min/max; relative_experiment.dat columns 1 train_len 2 eval_len 4 chance 6 seeds 8 mirror_bound_interior 9-10 RoPE alias zones; mirror_bound.dat columns 1 position 2 bound 3 bound_plus_slack; alibi_slopes.dat columns 2 m 3 m_left 4 m_right
 fig_w = 1400; fig_h = 660
 load plotdir.'/common.gp'
 e = datadir.'/relative_experiment.dat'
 f = datadir.'/relative_accuracy.dat'
 s = datadir.'/alibi_slopes.dat'
+b = datadir.'/mirror_bound.dat'
 stats e using 1 nooutput
 L = STATS_max
 stats e using 2 nooutput
@@ -50,5 +51,5 @@ plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
      f using 1:2 with lines ls 1 title 'RoPE', \
      f using 1:5 with lines ls 2 title 'ALiBi, one slope', \
      f using 1:8 with lines ls 3 title 'ALiBi, left/right slopes', \
-     ceiling with lines lc rgb '#b05a00' lw 1.5 dt 3 title sprintf('mirror ceiling (1+1/V)/2 = %.1f%%', 100*ceiling), \
+     b using 1:2 with steps lc rgb '#b05a00' lw 2.5 dt 3 title sprintf("mirror bound for one slope:\n(1+1/V)/2 = %.1f%%, 100%% at t = %d", 100*ceiling, T-1), \
      chance with lines ls 9 title sprintf('chance 1/V = %.2f%%', 100*chance)
