@@ -2,13 +2,14 @@
 # the real chapter CHAPTER with gnuplot GNUPLOT and must succeed with claims
 # and figures. Then files the driver did not write are planted (OUT/notes.txt,
 # OUT/figures/mine.png, and MANIFEST lines naming notes.txt and a path
-# outside), and the second run starts SECOND (a chapter program of the same
+# outside), and a gnuplot log as drivers before MANIFEST left them
+# (figures/.ch01_output_d.png.log); the second run starts SECOND (a chapter program of the same
 # name) with SECOND_GNUPLOT. It must exit EXPECT_RC, its terminal output must
 # match STDOUT_MATCH, REPORT.md must match REPORT_MATCH and not REPORT_AVOID,
 # SECOND's output.txt must match OUTPUT_MATCH (when given), and:
 #   - figures/ holds no figure of the first run (only the planted mine.png),
 #     and no hidden file (no logs, no temporaries);
-#   - the planted files survive;
+#   - the planted files survive, and the terminal output points out mine.png;
 #   - REPORT.md holds no printf directive (a literal %d).
 # Without gnuplot (GNUPLOT empty) there are no figures to test: SKIPPED.
 if(NOT GNUPLOT)
@@ -27,6 +28,7 @@ endif()
 
 file(WRITE ${OUT}/notes.txt "mine\n")
 file(WRITE ${OUT}/figures/mine.png "mine\n")
+file(WRITE ${OUT}/figures/.ch01_output_d.png.log "a log as drivers before MANIFEST left them\n")
 file(APPEND ${OUT}/MANIFEST "notes.txt\nfigures/../notes.txt\n../outside\n")
 
 set(gp "")
@@ -39,6 +41,9 @@ message("== second run: exit ${rc}\n${out}${err}")
 set(problems "")
 if(NOT rc EQUAL EXPECT_RC)
   string(APPEND problems "exit status ${rc}, expected ${EXPECT_RC}; ")
+endif()
+if(NOT out MATCHES "also holds 1 file this run did not write \\(e\\.g\\. mine\\.png\\)")
+  string(APPEND problems "the terminal output does not point out the planted mine.png; ")
 endif()
 if(NOT out MATCHES "${STDOUT_MATCH}")
   string(APPEND problems "the terminal output does not say '${STDOUT_MATCH}'; ")

@@ -27,8 +27,11 @@
 // a file the driver did not write is never removed), and adds each new file
 // to MANIFEST before the file appears under its final name. So figures/
 // holds this run's figures only, and a run that stops early leaves no
-// report of an earlier run behind. The chapters' own files in DIR/chNN/ are
-// the chapters' business.
+// report of an earlier run behind. Files in figures/ that this run did not
+// write are left alone and pointed out at the end; the exception is the
+// gnuplot logs and temporaries that drivers before MANIFEST left there
+// (.NAME.png.log, .NAME.svg.log, .NAME.tmp.png, .NAME.tmp.svg), which are
+// removed. The chapters' own files in DIR/chNN/ are the chapters' business.
 //
 // Nothing is half-written under a final name: every file is written under a
 // temporary name (.NAME.tmp.PID, next to it), flushed, fsynced and checked
@@ -232,6 +235,7 @@ static bool out_open(OutFile *o, const char *dir, const char *name, const char *
         set_temp(NULL);
         return false;
     }
+    fcntl(fileno(o->fp), F_SETFD, FD_CLOEXEC);   // not for the children
     return true;
 }
 
@@ -329,7 +333,39 @@ static bool manifest_start(const char *out, char *why, size_t why_size) {
         snprintf(why, why_size, "cannot write %s: %s", g_manifest.path, strerror(errno));
         return false;
     }
+    fcntl(fileno(g_manifest.fp), F_SETFD, FD_CLOEXEC);
     return true;
+}
+
+// Drivers before MANIFEST left gnuplot logs (.NAME.png.log, .NAME.svg.log)
+// and, when killed, temporaries (.NAME.tmp.png, .NAME.tmp.svg) in figures/:
+// names only they wrote. Remove those.
+static bool legacy_driver_file(const char *name) {
+    static const char *const ENDINGS[] = {".png.log", ".svg.log", ".tmp.png", ".tmp.svg"};
+    size_t len = strlen(name);
+    if (name[0] != '.' || len < 10) return false;
+    for (size_t i = 0; i < sizeof ENDINGS / sizeof ENDINGS[0]; i++) {
+        size_t el = strlen(ENDINGS[i]);
+        if (len > el + 1 && strcmp(name + len - el, ENDINGS[i]) == 0) {
+            char rel[PATH_LEN];
+            snprintf(rel, sizeof rel, "figures/%.*s.png", (int)(len - el - 1), name + 1);
+            return driver_file_name(rel);
+        }
+    }
+    return false;
+}
+
+static void remove_legacy_files(const char *figdir) {
+    DIR *dir = opendir(figdir);
+    if (dir == NULL) return;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (!legacy_driver_file(e->d_name)) continue;
+        char path[2 * PATH_LEN];
+        snprintf(path, sizeof path, "%s/%s", figdir, e->d_name);
+        unlink(path);
+    }
+    closedir(dir);
 }
 
 // ---- children ---------------------------------------------------------------------
@@ -982,6 +1018,9 @@ static void write_report_text(OutFile *f, const ChapterRun *runs, int n, const c
         else if (r->status != 0)
             out_printf(f, "**The chapter exited with status %d**: it did not finish as expected (see "
                           "`%s/output.txt` and the terminal).\n\n", r->status, c->name);
+        else if (!c->claims_fresh)
+            out_printf(f, "**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
+                          "chapter, or it failed without saying so.\n\n");
         if (!c->claims_fresh)
             out_printf(f, "No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n",
                        c->claims_stale ? " (the one in its folder is from an earlier run and is not shown)" : "");
@@ -1022,6 +1061,33 @@ static bool write_report(const char *out, const ChapterRun *runs, int n, const c
     }
     write_report_text(&f, runs, n, gnuplot);
     return out_finish(&f) && out_commit(&f);
+}
+
+// figures/ holds this run's figures; say so when it also holds files the
+// driver did not write in this run (they are left alone).
+static void note_foreign_figures(const char *figdir, const ChapterRun *runs, int n) {
+    DIR *dir = opendir(figdir);
+    if (dir == NULL) return;
+    int foreign = 0;
+    char example[256] = "";
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        bool ours = false;
+        for (int i = 0; i < n && !ours; i++)
+            for (int k = 0; k < runs[i].n_figures && !ours; k++) {
+                const Figure *fig = &runs[i].figures[k];
+                size_t len = strlen(fig->name);
+                ours = fig->state == FIGURE_DRAWN && strncmp(e->d_name, fig->name, len) == 0 &&
+                       (strcmp(e->d_name + len, ".png") == 0 || strcmp(e->d_name + len, ".svg") == 0);
+            }
+        if (ours) continue;
+        if (foreign++ == 0) snprintf(example, sizeof example, "%s", e->d_name);
+    }
+    closedir(dir);
+    if (foreign)
+        printf("\nNote: %s/ also holds %d file%s this run did not write (e.g. %s), left there untouched.\n", figdir,
+               foreign, foreign == 1 ? "" : "s", example);
 }
 
 // ---- the command line ------------------------------------------------------------
@@ -1245,6 +1311,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s\n", PROGRAM, why);
         return EXIT_IO_FAILED;
     }
+    remove_legacy_files(figdir);
     if (gnuplot) printf("gnuplot: %s\n", gnuplot);
     else printf("gnuplot: not found on PATH, so figures are skipped (install gnuplot-nox to draw them)\n");
 
@@ -1368,6 +1435,7 @@ int main(int argc, char **argv) {
         print_padded(stdout, figs, 9);
         printf("%6.1f\n", runs[i].seconds);
     }
+    note_foreign_figures(figdir, runs, n_chapters);
     printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n", wallclock_seconds() - total_start,
            out, figdir, out);
     if (worst != EXIT_AS_EXPECTED)
