@@ -203,3 +203,9 @@ workbook_badinput_test(driver.badinput.chapters_too_many workbook_run ARGS --plo
 list(APPEND driver_hardening driver.badinput.chapters_too_many)
 
 set_property(TEST ${driver_hardening} APPEND PROPERTY LABELS hardening)
+
+# ---- the driver under valgrind's memcheck (its children are not traced) -----------
+workbook_memcheck_test(workbook_run NAME run UNIT
+                       ARGS --out ${driver_out}/memcheck-run --plots ${driver_plots} $<TARGET_FILE:ch01>)
+workbook_memcheck_test(workbook_run NAME crash UNIT
+                       ARGS --out ${driver_out}/memcheck-crash --plots ${driver_plots} ${driver_data}/crashing/ch01)

@@ -1380,8 +1380,10 @@ int main(int argc, char **argv) {
             snprintf(fig_rel, sizeof fig_rel, "figures/%s.png", fig->name);
             if (!driver_file_name(fig_rel)) {
                 fig->state = FIGURE_FAILED;
+                char chapter_name[sizeof c->name];   // a copy: fig->why lies in the same object as c->name
+                memcpy(chapter_name, c->name, sizeof chapter_name);
                 snprintf(fig->why, sizeof fig->why, "not drawn: a script's name must be %s_NAME.gp, NAME of letters, "
-                         "digits, '_' and '-'", c->name);
+                         "digits, '_' and '-'", chapter_name);
                 worst = worst > EXIT_CLAIM_FAILED ? worst : EXIT_CLAIM_FAILED;
             } else if (!chapter_finished(c)) {
                 fig->state = FIGURE_NO_DATA;
