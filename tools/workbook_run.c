@@ -35,11 +35,13 @@
 //
 // Nothing is half-written under a final name: every file is written under a
 // temporary name (.NAME.tmp.PID, next to it), flushed, fsynced and checked
-// (a PNG must be a complete chunk sequence ending in IEND, at least 300x200;
-// an SVG must end with </svg>), and only then renamed into place. gnuplot
-// writes its picture to its standard output, which the driver copies into
-// the temporary file, so a full disk is seen as the driver's own write error.
-// gnuplot's messages (stderr) are read through a pipe: no log files.
+// (a PNG must be a complete chunk sequence ending in IEND, at least 300x200
+// and 5000 bytes; an SVG must end with </svg>), and only then renamed into
+// place. (MANIFEST starts that way; then a line is appended per file and
+// flushed, and a failed append stops the run before the file is renamed.)
+// gnuplot writes its picture to its standard output, which the driver copies
+// into the temporary file, so a full disk is seen as the driver's own write
+// error. gnuplot's messages (stderr) are read through a pipe: no log files.
 //
 // A chapter's section is this run's or says it has none: chapter.txt and
 // claims.tsv are read only if the chapter rewrote them in this run (a new
@@ -65,7 +67,8 @@
 //
 // A gnuplot script receives these variables (-e):
 //   datadir  the chapter's data folder      plotdir  the plots/ folder
-//   fmt      'png' or 'svg'                 outfile  where to write the picture
+//   fmt      'png' or 'svg'                 outfile  where to write the picture:
+//                                                    '/dev/stdout', read by the driver
 // and loads plotdir.'/common.gp' for the terminal. Its first line is
 //   # Figure: caption text
 // which becomes the caption in REPORT.md.
@@ -1210,7 +1213,8 @@ int main(int argc, char **argv) {
     char gnuplot_path[PATH_LEN];
     const char *gnuplot = NULL;
     if (gnuplot_arg) {
-        if (gnuplot_arg[0] == '\0') return reject("--gnuplot", gnuplot_arg, "expected a program (a path or a name on PATH)");
+        if (gnuplot_arg[0] == '\0')
+            return reject("--gnuplot", gnuplot_arg, "expected a program (a path or a name on PATH)");
         if (!resolve_program(gnuplot_arg, gnuplot_path, sizeof gnuplot_path, why, sizeof why)) {
             snprintf(accepted, sizeof accepted, "%s; expected the gnuplot program (a path or a name on PATH)", why);
             return reject("--gnuplot", gnuplot_arg, accepted);
