@@ -74,6 +74,13 @@ add_test(NAME driver.report_with_failing_gnuplot
                  "-DREPORT_MATCH=ch01_output_d.*is missing: gnuplot failed \\(exit 1\\) on png"
                  -DOUT=${driver_out}/failing-gnuplot -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_report.cmake)
 set_tests_properties(driver.report_without_gnuplot driver.report_with_failing_gnuplot PROPERTIES LABELS "unit")
+# A bare chapter name is looked up on PATH (here: only the build's folder).
+add_test(NAME driver.report_chapter_on_path
+         COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=ch01
+                 -DPLOTS=${driver_plots} -DGNUPLOT= -DSEARCH_PATH=$<TARGET_FILE_DIR:ch01> -DEXPECT_RC=0
+                 "-DREPORT_MATCH=\\| 1\\.1 \\|"
+                 -DOUT=${driver_out}/chapter-on-path -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_report.cmake)
+list(APPEND driver_hardening driver.report_chapter_on_path)
 # A chapter that exits 1: the at-a-glance row gives its status (not "%d").
 add_test(NAME driver.report_exit_status
          COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=${driver_data}/failing/ch01
