@@ -11,7 +11,8 @@
 //                                    the error of P_k computed in float grows with k
 //   8.2  Beyond the documents; Doc D §1 (every position a unique code)
 //                                    float is good enough at every position: only up to
-//                                    a position this chapter finds
+//                                    a position this chapter finds, by scanning every k
+//                                    (common/float_code.h)
 //   8.3  Doc A §核心性質             P_{k+1} = M_1 P_k generates the table: exact per step,
 //                                    but iterating it drifts
 //   8.4  Beyond the documents (re-anchoring)
@@ -31,7 +32,8 @@
 //
 // Run:  ch08 [--d 512] [--max-position 100000000] [--positions 65536]
 //            [--seed N] [--out DIR] [--claim 8.2] [--quiet]
-// Data: float_error.dat (claim 8.1) and float_threshold.dat (8.2) feed
+// Data: float_error.dat (claim 8.1) and float_threshold.dat (8.2, the scan's
+//       first crossing and first misread) feed
 //       plots/ch08_float_error.gp; recurrence_drift.dat (8.3) and
 //       anchored_error.dat (8.4) feed plots/ch08_recurrence_drift.gp.
 // Speed: bench/pe_fill_bench.c measures the fill throughput (not a test).
@@ -45,6 +47,7 @@
 
 #include "chapter.h"
 #include "compare.h"
+#include "float_code.h"
 #include "pe_recurrence.h"
 #include "pe_table.h"
 
@@ -55,9 +58,11 @@ static long max_position = 100000000;   // float study up to 10^8: past 10^7 and
                                         // so the point where float fails is measured, not extrapolated
 static long positions = 65536;          // N = 2^16 rows for the recurrence claims
 
-// Float study: positions on a log grid, and at each grid point a window of
-// consecutive positions whose worst error is recorded (one position alone
-// can be lucky).
+// Float study (claim 8.1 and the figure): positions on a log grid, and at
+// each grid point a window of consecutive positions whose worst error is
+// recorded (one position alone can be lucky). Such a grid shows the growth
+// but can miss where the error first passes a bound: claim 8.2 scans every
+// position instead (common/float_code.h).
 enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 
 // Positions below 2^24 are exact integers in float; beyond it the position
@@ -65,6 +70,9 @@ enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 // claim 8.1 is fitted on [FIT_FIRST_K, 2^24].
 #define FLOAT_EXACT_INTEGERS 16777216.0
 #define FIT_FIRST_K 100.0
+// Claim 8.2 confirms the scan's first crossing directly: the full error of
+// each of the CROSSING_CHECK positions before it must stay within the bound.
+enum { CROSSING_CHECK = 2000 };
 
 // "Grows with k": the fitted log-log slope of the worst error per window.
 // Proportional growth is slope 1; the worst of 16 rounding errors wobbles by
@@ -128,7 +136,6 @@ static double half_neighbour_distance(const Chapter *ch) {
 typedef struct {
     double k;                    // first position of the window
     double err_double, err_float_arg, err_float, err_stored;   // worst over the window
-    long misread;                // positions whose float code is nearer a neighbour's code
 } FloatSample;
 
 typedef struct {
@@ -139,15 +146,6 @@ typedef struct {
     double slope_double;         // the same fit for the double formula
     size_t fitted;               // samples in the fit
 } FloatStudy;
-
-static void float_code(double k, gsl_vector *out) {
-    for (size_t i = 0; i < (size_t)d / 2; i++) {
-        float z = powf(10000.0f, (2.0f * (float)i) / (float)d);
-        float angle = (float)k / z;
-        gsl_vector_set(out, 2 * i, sinf(angle));
-        gsl_vector_set(out, 2 * i + 1, cosf(angle));
-    }
-}
 
 static void float_arg_code(double k, gsl_vector *out) {
     for (size_t i = 0; i < (size_t)d / 2; i++) {
@@ -161,32 +159,27 @@ static void stored_code(const gsl_vector *exact, gsl_vector *out) {
     for (size_t j = 0; j < exact->size; j++) gsl_vector_set(out, j, (float)gsl_vector_get(exact, j));
 }
 
-// One window: positions k .. k+WINDOW-1, with exact codes of k-1 .. k+WINDOW
-// for the misreading check.
-static FloatSample float_sample(const Chapter *ch, const PeRecurrence *rec, double k) {
+// One window: positions k .. k+WINDOW-1.
+static FloatSample float_sample(const Chapter *ch, const PeRecurrence *rec, const FloatCode *fc, double k) {
     size_t n = (size_t)d;
-    gsl_matrix *exact = gsl_matrix_alloc(WINDOW + 2, n);   // row r = exact P_{k-1+r}
+    gsl_matrix *exact = gsl_matrix_alloc(WINDOW, n);   // row r = exact P_{k+r}
     gsl_vector *code = gsl_vector_alloc(n), *scratch = gsl_vector_alloc(n);
-    for (size_t r = 0; r < WINDOW + 2; r++) {
+    for (size_t r = 0; r < WINDOW; r++) {
         gsl_vector_view row = gsl_matrix_row(exact, r);
-        chapter_check(ch, pe_recurrence_exact(rec, k - 1.0 + (double)r, &row.vector), "pe_recurrence_exact");
+        chapter_check(ch, pe_recurrence_exact(rec, k + (double)r, &row.vector), "pe_recurrence_exact");
     }
     FloatSample s = {.k = k};
     for (size_t w = 0; w < WINDOW; w++) {
         double kw = k + (double)w;
-        gsl_vector_view before = gsl_matrix_row(exact, w), here = gsl_matrix_row(exact, w + 1),
-                        after = gsl_matrix_row(exact, w + 2);
+        gsl_vector_view here = gsl_matrix_row(exact, w);
         chapter_check(ch, pe_encode(kw, code), "pe_encode");
         s.err_double = fmax(s.err_double, distance(code, &here.vector, scratch));
         float_arg_code(kw, code);
         s.err_float_arg = fmax(s.err_float_arg, distance(code, &here.vector, scratch));
         stored_code(&here.vector, code);
         s.err_stored = fmax(s.err_stored, distance(code, &here.vector, scratch));
-        float_code(kw, code);
-        double own = distance(code, &here.vector, scratch);
-        s.err_float = fmax(s.err_float, own);
-        if (own > fmin(distance(code, &before.vector, scratch), distance(code, &after.vector, scratch)))
-            s.misread++;
+        chapter_check(ch, float_code_row(fc, kw, code), "float_code_row");
+        s.err_float = fmax(s.err_float, distance(code, &here.vector, scratch));
     }
     gsl_matrix_free(exact);
     gsl_vector_free(code);
@@ -198,15 +191,17 @@ static void float_study_run(const Chapter *ch, FloatStudy *st) {
     st->n = 0;
     st->half_neighbour = half_neighbour_distance(ch);
     PeRecurrence *rec = pe_recurrence_new((size_t)d);
-    if (!rec) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new");
+    FloatCode *fc = float_code_new((size_t)d);
+    if (!rec || !fc) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new, float_code_new");
     double last_k = 0.0, top = (double)max_position - (WINDOW - 1);
     for (int s = 0; st->n < MAX_SAMPLES; s++) {
         double k = fmin(round(pow(10.0, (double)s / SAMPLES_PER_DECADE)), top);
-        if (k > last_k) st->samples[st->n++] = float_sample(ch, rec, k);
+        if (k > last_k) st->samples[st->n++] = float_sample(ch, rec, fc, k);
         last_k = k;
         if (k >= top) break;
     }
     pe_recurrence_free(rec);
+    float_code_free(fc);
     double x[MAX_SAMPLES], y[MAX_SAMPLES], y_double[MAX_SAMPLES], c0, c1, cov00, cov01, cov11, sumsq;
     size_t m = 0;
     for (size_t s = 0; s < st->n; s++) {
@@ -299,67 +294,116 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     FloatStudy st;
     float_study_run(ch, &st);
     double criterion = st.half_neighbour;
-    chapter_say(ch, "Criterion: a position's code is good enough while its error is below half the\n"
-                    "distance to its neighbours' codes, 1/2 |P_{k+1} - P_k| = %.4g for d = %ld (the\n"
-                    "same for every k: M_1 turns every pair by the same angle wherever it starts).\n"
-                    "Below it the float code is still nearer to its own position than to k-1 or\n"
-                    "k+1 (nearest-code decoding works, Doc D §1's unique code survives); above it\n"
-                    "the code may point at a neighbour. We check that by decoding too.\n\n",
-                criterion, d);
+    chapter_say(ch, "Two questions, for d = %ld and positions 1..%ld:\n"
+                    "  the criterion: is the float code's error below half the distance to its\n"
+                    "    neighbours' codes, 1/2 |P_{k+1} - P_k| = %.4g (the same for every k)?\n"
+                    "    Below it the code is surely nearer its own position than k-1 or k+1.\n"
+                    "  a misread: does nearest-code decoding (the exact code nearest to the\n"
+                    "    float code, among positions 0..min(K, 2^24)) give another position?\n"
+                    "    Passing the criterion allows that, it does not make it happen.\n\n",
+                d, max_position, criterion);
 
-    const FloatSample *first_bad = NULL, *first_misread = NULL;
-    for (size_t s = 0; s < st.n; s++) {
-        if (!first_bad && st.samples[s].err_float > criterion) first_bad = &st.samples[s];
-        if (!first_misread && st.samples[s].misread > 0) first_misread = &st.samples[s];
+    FloatCode *fc = float_code_new((size_t)d);
+    if (!fc) chapter_check(ch, GSL_ENOMEM, "float_code_new");
+    FloatScan scan;
+    chapter_check(ch, float_code_scan(fc, criterion, max_position, &scan), "float_code_scan");
+    chapter_say(ch, "What is scanned (common/float_code.h): the error is at most k beta + gamma\n"
+                    "(beta = %.4g from the rounding of z_i and of the division, gamma = %.2g\n"
+                    "from sinf/cosf), so below k = %ld it cannot reach the criterion.\n",
+                fc->beta, fc->gamma, scan.scan_first);
+    if (scan.scan_first < scan.k_end)
+        chapter_say(ch, "Every k from there to %ld gets an upper bound from its angle errors, and\n"
+                        "its full error where that bound reaches the criterion (%ld positions)\n"
+                        "until the first crossing; the neighbours k-1, k+1 are ruled out per k\n"
+                        "(%ld needed a direct check), codes two or more apart at once, by distance.\n\n",
+                    scan.k_end - 1, scan.full_evaluations, scan.neighbour_direct);
+    else
+        chapter_say(ch, "That is past every position up to %ld: nothing to scan. Codes two or more\n"
+                        "apart are ruled out at once, by distance.\n\n", scan.k_end - 1);
+
+    // The crossing, confirmed directly: the positions before it stay within the criterion.
+    bool crossing_confirmed = scan.first_crossing < 0;
+    double before_worst = 0.0;
+    long before_from = 0;
+    if (scan.first_crossing > 0) {
+        before_from = scan.first_crossing > CROSSING_CHECK ? scan.first_crossing - CROSSING_CHECK : 1;
+        for (long k = before_from; k < scan.first_crossing; k++)
+            before_worst = fmax(before_worst, float_code_error(fc, (double)k));
+        double at = float_code_error(fc, (double)scan.first_crossing);
+        crossing_confirmed = before_worst <= criterion && at > criterion;
+        chapter_say(ch, "  criterion first passed at              k = %ld (error %.4f > %.4f)\n", scan.first_crossing, at,
+                    criterion);
+        chapter_say(ch, "  ... checked directly: k = %ld..%ld      worst error %.4f (within it)\n", before_from,
+                    scan.first_crossing - 1, before_worst);
+    } else {
+        chapter_say(ch, "  criterion not passed up to k = %ld\n", scan.k_end - 1);
     }
+    chapter_say(ch, "  largest error bound below k = %ld       %.4f (at k = %ld)\n", scan.k_end, scan.error_bound_max,
+                scan.error_bound_max_k);
+    chapter_say(ch, "  codes 2..%ld positions apart        at least %.4f apart (at offset %ld)%s\n",
+                scan.k_end - 1, scan.far_distance_min, scan.far_distance_R,
+                scan.misread_decided ? ": more than twice the error" : ": NOT decided");
+    if (scan.misread_decided && scan.first_misread < 0)
+        chapter_say(ch, "  no position 0..%ld is misread%s\n", scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1,
+                    scan.past_checked_to > 0 ? " (those from 2^24 + 1 on: by their neighbours)" : "");
+    else if (scan.first_misread >= 0)
+        chapter_say(ch, "  first misread position                  k = %ld (a neighbour's code is nearer)\n",
+                    scan.first_misread);
+    float_code_free(fc);
+
+    // Where the scan found no crossing (a short --max-position), the fit of claim 8.1 says where it would be.
     double small_k_error = st.samples[0].err_float;
-    double k_cross;
-    bool measured_cross = first_bad != NULL;
-    if (measured_cross) {
-        k_cross = first_bad->k;
-    } else {   // not reached within --max-position: extrapolate the proportional growth of claim 8.1
-        k_cross = pow(10.0, (log10(criterion) - st.intercept) / st.slope);
-    }
-    chapter_say(ch, "  float error at k = 1                       %.3g  (%.2g of the criterion)\n", small_k_error,
-                small_k_error / criterion);
-    if (measured_cross)
-        chapter_say(ch, "  first window above the criterion            k = %.0f (error %.3g)\n", first_bad->k,
-                    first_bad->err_float);
-    else
-        chapter_say(ch, "  criterion not reached up to k = %ld; the fit of claim 8.1 reaches it at k = %.3g\n",
-                    max_position, k_cross);
-    if (first_misread)
-        chapter_say(ch, "  first window with a float code nearer a neighbour: k = %.0f (%ld of %d positions)\n",
-                    first_misread->k, first_misread->misread, WINDOW);
-    else
-        chapter_say(ch, "  no float code was nearer a neighbour's code up to k = %ld\n", max_position);
-    chapter_say(ch, "\nThat is near 2^24 = %.0f, where float runs out of integers: both limits are\n"
-                    "the same 24-bit significand. Below the crossing float keeps positions apart,\n"
-                    "but its error (e.g. %.2g at k = 10^4, %.2g at k = 10^6) is far above double's\n"
-                    "and well above the storage floor (%.2g): compute in double, store in float.\n",
-                FLOAT_EXACT_INTEGERS, float_sample_near(&st, 1e4)->err_float, float_sample_near(&st, 1e6)->err_float,
-                st.samples[0].err_stored);
+    bool measured_cross = scan.first_crossing > 0;
+    double k_cross = measured_cross ? (double)scan.first_crossing
+                                    : pow(10.0, (log10(criterion) - st.intercept) / st.slope);
+    if (!measured_cross)
+        chapter_say(ch, "  (the fit of claim 8.1 reaches the criterion at k = %.3g)\n", k_cross);
+    bool misread_found = scan.misread_decided && scan.first_misread >= 0;
+    if (misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1)
+        chapter_say(ch, "\nThe first misread is 2^24 + 1 = %ld: float cannot hold that integer, (float)k\n"
+                        "rounds to 2^24, and the two positions share one float code. Below it every\n"
+                        "position is read back, though its error passes the criterion from k = %ld:\n"
+                        "the criterion is sufficient for a correct reading, not necessary.\n",
+                    scan.first_misread, scan.first_crossing);
+    const FloatSample *s4 = float_sample_near(&st, 1e4), *s6 = float_sample_near(&st, 1e6);
+    chapter_say(ch, "\nWhere float keeps positions apart its error (e.g. %.2g at k = %.0f, %.2g at\n"
+                    "k = %.0f) is still far above double's and above the storage floor (%.2g):\n"
+                    "compute in double, store in float if memory matters.\n",
+                s4->err_float, s4->k, s6->err_float, s6->k, st.samples[0].err_stored);
 
     DataFile f;
-    chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured");
-    datafile_printf(&f, "%.6g %.6g %d\n", k_cross, criterion, measured_cross ? 1 : 0);
+    chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured k_misread");
+    datafile_printf(&f, "%.9g %.6g %d %ld\n", k_cross, criterion, measured_cross ? 1 : 0,
+                    misread_found ? scan.first_misread : -1L);
     chapter_data_close(ch, &f);
 
-    r->measured = k_cross;
+    r->measured = misread_found ? (double)scan.first_misread : k_cross;
     r->tolerance = criterion;
-    claim_key(r, "first position where float fails");
+    claim_key(r, misread_found ? "first position misread (nearest code)" : "first k past the criterion (%s)",
+              measured_cross ? "scanned" : "extrapolated");
     bool good_when_small = small_k_error < criterion * 1e-3;
-    bool fails_somewhere = isfinite(k_cross) && st.slope > 0.0;
-    if (good_when_small && fails_somewhere)
+    bool fails_somewhere = misread_found || (isfinite(k_cross) && st.slope > 0.0);
+    if (!crossing_confirmed || !scan.misread_decided)
+        r->verdict = VERDICT_DOES_NOT_HOLD;   // the scan could not decide: never expected
+    else if (good_when_small && fails_somewhere)
         r->verdict = VERDICT_PARTLY_HOLDS;
     else if (good_when_small)
         r->verdict = VERDICT_HOLDS;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Float keeps every code nearer to its own position than to its neighbours only for k below "
-                     "about %.3g (%s; criterion: error > half the neighbour distance, %.3g); the error grows "
-                     "all the way, so compute tables in double.",
-                  k_cross, measured_cross ? "measured" : "extrapolated", criterion);
+    if (misread_found)
+        claim_finding(r, "Nearest-code decoding of the float table (d = %ld; the nearest exact code among positions "
+                         "0..2^24) reads every position below %ld back and first misreads k = %ld%s; the stricter criterion (error > half the neighbour distance, "
+                         "%.3g) is first passed at k = %ld (every k scanned). Compute tables in double.",
+                      d, scan.first_misread, scan.first_misread,
+                      scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1 ? " = 2^24 + 1, which float cannot hold" : "",
+                      criterion, scan.first_crossing);
+    else
+        claim_finding(r, "No position up to %ld is misread by nearest-code decoding (d = %ld; among the codes up to "
+                         "there); the criterion (error > "
+                         "half the neighbour distance, %.3g) is %s at k = %.6g. Compute tables in double.",
+                      scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1, d, criterion,
+                      measured_cross ? "first passed" : "reached (extrapolated from claim 8.1's fit)", k_cross);
 }
 
 // ---- the drift study (claims 8.3, 8.4) ----------------------------------------------
@@ -620,7 +664,8 @@ static const ClaimDef CLAIMS[] = {
      "the angle k/Z_i is rounded relative to its size, so its absolute error grows like k", claim_float_error_grows},
     {"8.2", "Beyond the documents; Doc D §1",
      "A table computed in float is good enough at every position.", VERDICT_PARTLY_HOLDS,
-     "the float error reaches half the neighbour distance near 2^24, where float runs out of integers",
+     "float codes are read back (nearest code) up to 2^24, where float runs out of integers; the error passes half "
+     "the neighbour distance earlier, near 10^7",
      claim_float_good_enough},
     {"8.3", "Doc A §核心性質", "Iterating P_{k+1} = M_1 P_k from P_0 generates the table without sin or cos.",
      VERDICT_PARTLY_HOLDS, "each step is exact to rounding, but the rounded M_1 repeats its error every step",

@@ -148,6 +148,9 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
     double K0 = (criterion - fc->gamma) / fc->beta;
     out->scan_first = K0 < 1.0 ? 1 : (long)ceil(K0);
     if (out->scan_first > k_end) out->scan_first = k_end;
+    // Below scan_first the bound k beta + gamma covers every position.
+    out->error_bound_max_k = out->scan_first - 1;
+    out->error_bound_max = (double)out->error_bound_max_k * fc->beta + fc->gamma;
     for (long k = out->scan_first; k < k_end; k++) {
         const float kf = (float)k;
         const double kd = (double)k;
