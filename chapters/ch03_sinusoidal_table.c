@@ -739,7 +739,8 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "s(R) = P_k . P_{k+R} / (d/2) as in claim 3.4, over the distant offsets\n"
                     "R = %d..%d. Two unrelated directions in d dimensions have a cosine of\n"
                     "mean 0 and spread 1/sqrt(d); 'completely different' offset by offset is\n"
-                    "read as |s| <= %.0f/sqrt(d).\n\n", FAR_FIRST, LONG_RANGE, UNRELATED_SIGMAS);
+                    "read as s <= %.0f/sqrt(d): no more alike than such a pair usually is.\n\n", FAR_FIRST, LONG_RANGE,
+                UNRELATED_SIGMAS);
     chapter_say(ch, "     d    s(1)    s(2)   mean s   rms s   1/sqrt(d)   largest s (at R)   in units of 1/sqrt(d)\n");
     DataFile f;
     chapter_data_open(ch, &f, "far_similarity.dat", "d s1 s2 far_first far_last mean_far rms_far inv_sqrt_d max_far max_far_R");
