@@ -1,4 +1,4 @@
-# Figure: A wide view of the table (d = 128 by default, positions 0..999): the high dimensions change only over hundreds of positions
+# Figure: A wide view of the table (d = 128 by default, positions 0..999): the high dimensions change slowly (for d = 128 pair 32 turns once in 628 positions, pair 63 once in 54410)
 # Data: heatmap_wide.dat, a matrix: row = dimension j (0..d-1), column = position k (0..999); heatmap.dat gives d
 fig_w = 1400; fig_h = 620
 load plotdir.'/common.gp'
