@@ -50,7 +50,7 @@ set palette defined (0 '#0b1a5a', 0.25 '#2b58a3', 0.5 '#21908d', 0.75 '#5dc963',
 # word(cols, n) is the name of column n. Call it before setting ranges:
 # stats obeys them.
 read_columns = "set datafile commentschars ''; set datafile columnheaders; cols = ''; " . \
-    "stats cols_file every ::0::0 using (sum [cols_i = 2:64] (cols = cols . ' ' . columnhead(cols_i), 0)) nooutput; " . \
+    "stats cols_file every ::0:0:0:0 using (sum [cols_i = 2:64] (cols = cols . ' ' . columnhead(cols_i), 0)) nooutput; " . \
     "set datafile commentschars; set datafile nocolumnheaders"
 col_from(name, i) = i > words(cols) ? NaN : (word(cols, i) eq name ? i : col_from(name, i + 1))
 col(name) = col_from(name, 1)
