@@ -38,4 +38,4 @@ plot f using (column(c_k)):(column(c_float)) with lines ls 4 title 'float: powf,
      f using (column(c_k)):(column(c_double)) with lines ls 1 title 'double: the direct formula', \
      f using (column(c_k)):(column(c_half)) with lines ls 9 lw 2 title 'half the distance between neighbouring codes', \
      t using (column(c_cross)):(column(c_criterion)) with points pt 7 ps 2 lc rgb '#b0302a' \
-         title (scanned ? 'first position past it (every k scanned)' : 'where it would pass it (not scanned, beyond these positions)')
+         title (scanned ? 'first position past it (every k scanned)' : "where claim 8.1's fit reaches it (extrapolated, not scanned)")
