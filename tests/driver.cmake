@@ -279,3 +279,28 @@ foreach(case IN LISTS driver_figure_option_cases)
   separate_arguments(cells UNIX_COMMAND "${args}")
   workbook_badinput_test(driver.badinput.${name} workbook_run ARGS ${cells} EXPECT "${expect}")
 endforeach()
+
+# ---- figures follow the data: a chapter run with other settings is drawn with them --
+# Each case: chapter | its arguments | figure | what the SVG's text must say.
+if(GNUPLOT_EXECUTABLE)
+  set(figure_follows_cases
+    "ch05|--claim 5.4 --d 16 --positions 32 --trials 50|ch05_term4_heatmaps|d = 16, positions 0\\.\\.31 \\(ch05"
+    "ch03|--claim 3.5 --d 16|ch03_heatmap|d = 16, positions 0\\.\\.99 \\(ch03"
+    "ch03|--claim 3.5 --d 8|ch03_waves|dimension 6: sin"
+  )
+  set(n 0)
+  foreach(case IN LISTS figure_follows_cases)
+    string(REPLACE "|" ";" cells "${case}")
+    list(GET cells 0 chapter)
+    list(GET cells 1 args)
+    list(GET cells 2 figure)
+    list(GET cells 3 expect)
+    math(EXPR n "${n} + 1")
+    add_test(NAME driver.figure_follows_data_${n}_${figure}
+             COMMAND ${CMAKE_COMMAND} -DCHAPTER=$<TARGET_FILE:${chapter}> "-DCHAPTER_ARGS=${args}"
+                     -DDRIVER=$<TARGET_FILE:workbook_run> -DSCRIPT=${driver_plots}/${figure}.gp
+                     -DOUT=${driver_out}/follows-${n} "-DEXPECT=${expect}"
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_follows_data.cmake)
+    set_tests_properties(driver.figure_follows_data_${n}_${figure} PROPERTIES LABELS "unit")
+  endforeach()
+endif()
