@@ -1124,7 +1124,8 @@ static const char USAGE[] =
     "\n"
     "FIGURE OPTIONS (for projection; PNG and SVG alike):\n"
     "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
-    "                     (W 400..4000, H 300..3000); larger figures scale alike\n"
+    "                     (W 400..4000, H 300..3000); a figure with its own\n"
+    "                     size scales by W/1000 across and H/600 down\n"
     "  --font-scale X     every text X times its usual size (0.5..4)\n";
 
 // --figure-size WxH and --font-scale X: bounds checked, turned into figure_vars.
