@@ -716,9 +716,10 @@ static double outside_pair_blocks(const gsl_matrix *M) {
 
 static void write_matrix(Chapter *ch, const char *file, const gsl_matrix *M) {
     DataFile f;
-    chapter_data_open(ch, &f, file, "column row value");
+    chapter_data_open(ch, &f, file, "column row value R");   // R: the offset of M_R, for the figure
     for (size_t b = 0; b < M->size2; b++) {
-        for (size_t a = 0; a < M->size1; a++) datafile_printf(&f, "%zu %zu %.17g\n", b, a, gsl_matrix_get(M, a, b));
+        for (size_t a = 0; a < M->size1; a++)
+            datafile_printf(&f, "%zu %zu %.17g %g\n", b, a, gsl_matrix_get(M, a, b), (double)EXAMPLE_OFFSET);
         datafile_printf(&f, "\n");
     }
     chapter_data_close(ch, &f);

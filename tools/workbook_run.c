@@ -1,13 +1,20 @@
 // workbook_run.c: the driver behind ./workbook and `cmake --workflow --preset workbook`.
 //
-//   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER...
+//   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [FIGURE OPTIONS] CHAPTER...
 //       Runs every chapter in order into DIR/chNN/ (its standard output goes
 //       to DIR/chNN/output.txt), renders every plots/chNN_*.gp into
 //       DIR/figures/ as PNG and SVG, writes DIR/REPORT.md, and prints a
 //       summary table.
 //
-//   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM]
+//   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]
 //       Renders one figure (the figure tests).
+//
+//   FIGURE OPTIONS, for projecting the figures (both modes, PNG and SVG alike):
+//     --figure-size WxH  the workbook's standard figure, 1000x600 pixels,
+//                        becomes W x H (W 400..4000, H 300..3000); a figure
+//                        with its own size scales by W/1000 across and H/600
+//                        down (plots/common.gp)
+//     --font-scale X     every text 0.5..4 times its usual size
 //
 //   workbook_run --help
 //
@@ -69,6 +76,8 @@
 //   datadir  the chapter's data folder      plotdir  the plots/ folder
 //   fmt      'png' or 'svg'                 outfile  where to write the picture:
 //                                                    '/dev/stdout', read by the driver
+//   and, only when the figure options are given: figure_w, figure_h (pixels),
+//   font_scale (numbers)
 // and loads plotdir.'/common.gp' for the terminal. Its first line is
 //   # Figure: caption text
 // which becomes the caption in REPORT.md.
@@ -701,6 +710,10 @@ static void gnuplot_message(const char *text, char *buf, size_t size) {
 
 typedef enum { FIGURE_DRAWN, FIGURE_FAILED, FIGURE_NO_GNUPLOT, FIGURE_NO_DATA } FigureState;
 
+// The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
+// font_scale=1.5"), appended to every script's -e variables; "" without them.
+static char figure_vars[128] = "";
+
 typedef struct {
     char name[128];                // ch01_attention_weights
     char caption[512];
@@ -732,8 +745,8 @@ static bool render_figure(const char *gnuplot, const char *script, const char *d
         snprintf(rel, sizeof rel, "figures/%s", name);
         // gnuplot writes the picture to its standard output: the driver
         // copies it into the temporary file and sees any write error.
-        snprintf(vars, sizeof vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'", q_data, q_plot,
-                 FORMATS[f]);
+        snprintf(vars, sizeof vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s", q_data, q_plot,
+                 FORMATS[f], figure_vars);
         OutFile o;
         if (!out_open(&o, figdir, name, listed ? rel : NULL)) {
             *write_error = o.error;
@@ -1109,8 +1122,8 @@ static void note_foreign_figures(const char *figdir, const ChapterRun *runs, int
 // ---- the command line ------------------------------------------------------------
 
 static const char USAGE[] =
-    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER...\n"
-    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM]\n"
+    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [FIGURE OPTIONS] CHAPTER...\n"
+    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]\n"
     "       workbook_run --help\n"
     "\n"
     "Runs each chapter program (named chNN; a path or a name on PATH; at most 32,\n"
@@ -1120,7 +1133,44 @@ static const char USAGE[] =
     "figure from the data in --data. gnuplot is --gnuplot PROGRAM, or gnuplot on\n"
     "PATH; without one, figures are skipped. Exit status: 0 as expected, 1 a\n"
     "chapter or figure came out differently, 2 bad input, 3 a write failed,\n"
-    "77 (--render) no gnuplot, 128+N stopped by signal N.\n";
+    "77 (--render) no gnuplot, 128+N stopped by signal N.\n"
+    "\n"
+    "FIGURE OPTIONS (for projection; PNG and SVG alike):\n"
+    "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
+    "                     (W 400..4000, H 300..3000); a figure with its own\n"
+    "                     size scales by W/1000 across and H/600 down\n"
+    "  --font-scale X     every text X times its usual size (0.5..4)\n";
+
+// --figure-size WxH and --font-scale X: bounds checked, turned into figure_vars.
+static bool figure_options(const char *size, const char *scale) {
+    char *end = NULL;
+    long w = 0, h = 0;
+    double x = 1.0;
+    if (size) {
+        w = strtol(size, &end, 10);
+        bool ok = end != size && *end == 'x' && size[0] >= '0' && size[0] <= '9';
+        if (ok) {
+            const char *hs = end + 1;
+            h = strtol(hs, &end, 10);
+            ok = end != hs && *end == '\0' && hs[0] >= '0' && hs[0] <= '9';
+        }
+        if (!ok || w < 400 || w > 4000 || h < 300 || h > 3000) {
+            reject("--figure-size", size, "expected WxH in pixels, W 400..4000 and H 300..3000 (e.g. 1600x960)");
+            return false;
+        }
+    }
+    if (scale) {
+        x = strtod(scale, &end);
+        if (end == scale || *end != '\0' || !(x >= 0.5 && x <= 4.0)) {
+            reject("--font-scale", scale, "expected a number from 0.5 to 4 (e.g. 1.5)");
+            return false;
+        }
+    }
+    int n = 0;
+    if (size) n += snprintf(figure_vars + n, sizeof figure_vars - (size_t)n, "; figure_w=%ld; figure_h=%ld", w, h);
+    if (scale) snprintf(figure_vars + n, sizeof figure_vars - (size_t)n, "; font_scale=%.6g", x);
+    return true;
+}
 
 typedef struct {
     const char *name;
@@ -1130,6 +1180,7 @@ typedef struct {
 
 int main(int argc, char **argv) {
     const char *out = NULL, *plots = NULL, *gnuplot_arg = NULL, *render = NULL, *data = NULL, *figures = NULL;
+    const char *figure_size = NULL, *font_scale = NULL;
     const ValueOption OPTIONS[] = {
         {"--out", &out, "a folder to write the run into"},
         {"--plots", &plots, "the workbook's plots/ folder"},
@@ -1137,9 +1188,12 @@ int main(int argc, char **argv) {
         {"--render", &render, "a gnuplot script (.gp)"},
         {"--data", &data, "the chapter's data folder"},
         {"--figures", &figures, "a folder for the figure"},
+        {"--figure-size", &figure_size, "WxH in pixels, e.g. 1600x960"},
+        {"--font-scale", &font_scale, "a number from 0.5 to 4"},
     };
     const size_t n_options = sizeof OPTIONS / sizeof OPTIONS[0];
-    static const char OPTION_LIST[] = "expected --out, --plots, --gnuplot, --render, --data, --figures or --help";
+    static const char OPTION_LIST[] =
+        "expected --out, --plots, --gnuplot, --render, --data, --figures, --figure-size, --font-scale or --help";
     const char *chapter_args[MAX_CHAPTERS];
     int n_chapters = 0;
     for (int a = 1; a < argc; a++) {
@@ -1188,6 +1242,8 @@ int main(int argc, char **argv) {
         }
         *opt->value = value;
     }
+
+    if (!figure_options(figure_size, font_scale)) return EXIT_BAD_INPUT;
 
     // Which mode, and is everything it needs there (and nothing else)?
     if (render) {
