@@ -336,9 +336,8 @@ void chapter_run_claims(Chapter *ch) {
             chapter_say(ch, "\n=> verdict: %s   <-- NOT the expected verdict\n", verdict_name(r->verdict));
             chapter_say(ch, "   expected %s because %s\n", verdict_name(c->expected), c->why_expected);
         } else {
-            chapter_say(ch, "\n=> verdict: %s   <-- a finding: with %s it comes out %s; at the course's settings "
-                            "it is %s\n", verdict_name(r->verdict), ch->settings, verdict_name(r->verdict),
-                        verdict_name(c->expected));
+            chapter_say(ch, "\n=> verdict: %s   <-- a finding of %s: at the course's settings it is %s\n",
+                        verdict_name(r->verdict), ch->settings, verdict_name(c->expected));
             chapter_say(ch, "   (at the course's settings: %s)\n", c->why_expected);
         }
         if (r->finding[0]) chapter_say(ch, "   %s\n", r->finding);

@@ -1,6 +1,7 @@
 # expect_exercise.cmake: one exercise's test. The row of FILE (exercises/chNN.tsv)
 # whose id is ID gives the chapter's options, the answer text, a check and a
-# value. The check names what the run computes:
+# value. The check names what the run computes (several checks, and as many
+# values, are joined by " && "):
 #   claim:ID:FIELD   claims.tsv's row ID, FIELD = verdict, measured or document
 #   output:REGEX     the chapter's standard output, the first () group of REGEX
 #   data:FILE:REGEX  the data file FILE of the run, the first () group of REGEX
@@ -24,6 +25,17 @@ if(NOT rc EQUAL 0)
   message("${out}${err}")
   message(FATAL_ERROR "exercise ${ID}: '${options}' exited with status ${rc}, expected 0")
 endif()
+string(REPLACE " && " ";" checks "${check}")
+string(REPLACE " && " ";" values "${value}")
+list(LENGTH checks n_checks)
+list(LENGTH values n_values)
+if(NOT n_checks EQUAL n_values)
+  message(FATAL_ERROR "exercise ${ID}: ${n_checks} checks but ${n_values} values")
+endif()
+math(EXPR last "${n_checks} - 1")
+foreach(k RANGE ${last})
+list(GET checks ${k} check)
+list(GET values ${k} value)
 if(check MATCHES "^claim:([^:]+):(verdict|measured|document)$")
   set(claim "${CMAKE_MATCH_1}")
   set(field "${CMAKE_MATCH_2}")
@@ -64,3 +76,4 @@ string(FIND "${answer}" "${value}" at)
 if(at LESS 0)
   message(FATAL_ERROR "exercise ${ID}: the answer text does not contain its value '${value}'")
 endif()
+endforeach()
