@@ -72,8 +72,10 @@ message("exercise ${ID}: ${options}: ${check} = '${computed}', the answer says '
 if(NOT computed STREQUAL value)
   message(FATAL_ERROR "exercise ${ID}: the run computes '${computed}', the answer's value is '${value}': update the answer")
 endif()
-string(FIND "${answer}" "${value}" at)
-if(at LESS 0)
-  message(FATAL_ERROR "exercise ${ID}: the answer text does not contain its value '${value}'")
+# The value must stand as a whole number or phrase in the answer: not as
+# part of a longer number ("3" is not found in "43" or "3.5").
+string(REGEX REPLACE "([][.*+?^$()|\\])" "\\\\\\1" value_regex "${value}")
+if(NOT " ${answer} " MATCHES "[^0-9.]${value_regex}([^0-9.]|[.][^0-9])")
+  message(FATAL_ERROR "exercise ${ID}: the answer text does not contain its value '${value}' (as a whole)")
 endif()
 endforeach()
