@@ -1088,9 +1088,9 @@ static void write_section(OutFile *f, const ChapterRun *c) {
     out_printf(f, "\n<a id=\"%s\"></a>\n## %s: %s\n\n", c->name, c->name, shown_title(c));
     if (c->text_fresh && c->summary[0]) out_printf(f, "%s\n\n", c->summary);
     if (c->settings[0])
-        out_printf(f, "Run with `./workbook %s %s`: settings other than the course's. A verdict that differs from "
-                      "the one the course's settings give is a *finding* of these settings.\n\n", c->name,
-                   c->settings);
+        out_printf(f, "Run with `./workbook %s %s`. With settings other than the course's (its defaults), a "
+                      "verdict that differs from the one the course's settings give is a *finding* of those "
+                      "settings, not a failure.\n\n", c->name, c->settings);
     out_printf(f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
                   "its data: `%s/`.\n\n", c->name, c->name, c->name);
     const ChildResult *r = &c->result;
