@@ -32,3 +32,14 @@ if(TARGET ch03 AND EXISTS ${CMAKE_SOURCE_DIR}/exercises/ch03.tsv)
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_chapter.cmake)
   set_tests_properties(driver.one_chapter.exercise PROPERTIES LABELS "driver;exercise;hardening")
 endif()
+
+# The driver's new options, bad values: exit 2, one line, nothing written.
+workbook_badinput_test(driver.badinput.chapter_unknown workbook_run
+  ARGS --plots ${CMAKE_SOURCE_DIR}/plots --chapter ch99 $<TARGET_FILE:ch01> EXPECT "--chapter 'ch99': expected the name chNN")
+workbook_badinput_test(driver.badinput.chapter_options_without_chapter workbook_run
+  ARGS --plots ${CMAKE_SOURCE_DIR}/plots $<TARGET_FILE:ch01> -- --d 16 EXPECT "options after '--' go to the one chapter")
+workbook_badinput_test(driver.badinput.exercises_missing workbook_run
+  ARGS --plots ${CMAKE_SOURCE_DIR}/plots --exercises /nonexistent-pe-workbook $<TARGET_FILE:ch01>
+  EXPECT "--exercises '/nonexistent-pe-workbook': not a folder")
+workbook_badinput_test(driver.badinput.render_chapter workbook_run
+  ARGS --render ${CMAKE_SOURCE_DIR}/plots/ch01_output_d.gp --data /tmp --figures /tmp --chapter ch01 EXPECT "--render .*not --chapter")
