@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
 #include "random.h"
@@ -378,21 +379,26 @@ int chapter_end(Chapter *ch) {
 
     DataFile f;
     chapter_data_open(ch, &f, "claims.tsv", NULL);
-    datafile_printf(&f, "id\tsource\tverdict\texpected_verdict\tmeasured\tdocument\ttolerance\tkey\tstatement\tfinding\n");
+    char header[256];
+    claims_tsv_header(header, sizeof header);
+    datafile_printf(&f, "%s\n", header);
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
         const ClaimDef *c = &ch->claims[i];
         const ClaimResult *r = &ch->results[i];
-        tsv_field(&f, c->id, false);
-        tsv_field(&f, c->source, false);
-        tsv_field(&f, verdict_name(r->verdict), false);
-        tsv_field(&f, verdict_name(c->expected), false);
-        tsv_field(&f, format_number(r->measured, b1, sizeof b1), false);
-        tsv_field(&f, format_number(r->document, b2, sizeof b2), false);
-        tsv_field(&f, format_number(r->tolerance, b3, sizeof b3), false);
-        tsv_field(&f, r->key, false);
-        tsv_field(&f, c->statement, false);
-        tsv_field(&f, r->finding, true);
+        const char *cells[CLAIMS_TSV_N] = {
+            [CLAIMS_TSV_id] = c->id,
+            [CLAIMS_TSV_source] = c->source,
+            [CLAIMS_TSV_verdict] = verdict_name(r->verdict),
+            [CLAIMS_TSV_expected_verdict] = verdict_name(c->expected),
+            [CLAIMS_TSV_measured] = format_number(r->measured, b1, sizeof b1),
+            [CLAIMS_TSV_document] = format_number(r->document, b2, sizeof b2),
+            [CLAIMS_TSV_tolerance] = format_number(r->tolerance, b3, sizeof b3),
+            [CLAIMS_TSV_key] = r->key,
+            [CLAIMS_TSV_statement] = c->statement,
+            [CLAIMS_TSV_finding] = r->finding,
+        };
+        for (size_t k = 0; k < CLAIMS_TSV_N; k++) tsv_field(&f, cells[k], k + 1 == CLAIMS_TSV_N);
     }
     chapter_data_close(ch, &f);
     write_manifest(ch, "complete");

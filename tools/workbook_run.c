@@ -106,6 +106,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chapter.h"
+#include "claims_tsv.h"
 #include "datafile.h"
 #include "exitcodes.h"
 #include "options.h"
@@ -117,7 +119,7 @@ extern char **environ;
 enum {
     MAX_CHAPTERS = 32,
     MAX_FIGURES = 16,
-    MAX_CLAIMS = 16,
+    MAX_CLAIMS = CHAPTER_MAX_CLAIMS,   // a chapter's limit (chapter.h): the two cannot differ
     PATH_LEN = 4096,
     ARG_MAX_LEN = 2048,            // longest accepted path argument: derived paths stay under PATH_LEN
     MESSAGE_LEN = 512
@@ -846,6 +848,7 @@ typedef struct {
     double seconds;
     ClaimRow claims[MAX_CLAIMS];
     int n_claims;
+    char claims_problem[128];      // claims.tsv could not be read whole ("" if it could)
     Figure figures[MAX_FIGURES];
     int n_figures;
     Exercise exercises[MAX_EXERCISES];
@@ -894,40 +897,48 @@ static void exercise_command(const ChapterRun *c, const Exercise *e, char *buf, 
 
 static void copy_field(char *dst, size_t size, const char *src) { snprintf(dst, size, "%s", src ? src : ""); }
 
+// claims.tsv's columns are found by name in its header row (common/claims_tsv.h).
+// A file with more rows than a chapter can have, or without a column, is
+// reported, never cut silently.
 static void read_claims(const char *path, ChapterRun *c) {
     c->n_claims = 0;
+    c->claims_problem[0] = '\0';
     FILE *fp = fopen(path, "r");
     if (fp == NULL) return;
     char line[4096];
+    size_t col[CLAIMS_TSV_N];
     bool header = true;
-    while (fgets(line, sizeof line, fp) && c->n_claims < MAX_CLAIMS) {
+    while (fgets(line, sizeof line, fp)) {
         line[strcspn(line, "\r\n")] = '\0';
+        char *fields[2 * CLAIMS_TSV_N];
+        size_t n = claims_tsv_split(line, fields, 2 * CLAIMS_TSV_N);
         if (header) {
+            const char *missing = NULL;
+            if (!claims_tsv_columns(fields, n, col, &missing)) {
+                snprintf(c->claims_problem, sizeof c->claims_problem, "claims.tsv has no column '%s'", missing);
+                break;
+            }
             header = false;
             continue;
         }
-        char *fields[10] = {0};
-        int n = 0;
-        char *p = line;
-        while (n < 10) {
-            fields[n++] = p;
-            char *tab = strchr(p, '\t');
-            if (tab == NULL) break;
-            *tab = '\0';
-            p = tab + 1;
+        if (c->n_claims == MAX_CLAIMS) {
+            snprintf(c->claims_problem, sizeof c->claims_problem, "claims.tsv has more than %d rows", MAX_CLAIMS);
+            break;
         }
-        if (n < 10) continue;
+        bool complete = true;
+        for (size_t k = 0; k < CLAIMS_TSV_N; k++) complete = complete && col[k] < n;
+        if (!complete) continue;
         ClaimRow *r = &c->claims[c->n_claims++];
-        copy_field(r->id, sizeof r->id, fields[0]);
-        copy_field(r->source, sizeof r->source, fields[1]);
-        copy_field(r->verdict, sizeof r->verdict, fields[2]);
-        copy_field(r->expected, sizeof r->expected, fields[3]);
-        copy_field(r->measured, sizeof r->measured, fields[4]);
-        copy_field(r->document, sizeof r->document, fields[5]);
-        copy_field(r->tolerance, sizeof r->tolerance, fields[6]);
-        copy_field(r->key, sizeof r->key, fields[7]);
-        copy_field(r->statement, sizeof r->statement, fields[8]);
-        copy_field(r->finding, sizeof r->finding, fields[9]);
+        copy_field(r->id, sizeof r->id, fields[col[CLAIMS_TSV_id]]);
+        copy_field(r->source, sizeof r->source, fields[col[CLAIMS_TSV_source]]);
+        copy_field(r->verdict, sizeof r->verdict, fields[col[CLAIMS_TSV_verdict]]);
+        copy_field(r->expected, sizeof r->expected, fields[col[CLAIMS_TSV_expected_verdict]]);
+        copy_field(r->measured, sizeof r->measured, fields[col[CLAIMS_TSV_measured]]);
+        copy_field(r->document, sizeof r->document, fields[col[CLAIMS_TSV_document]]);
+        copy_field(r->tolerance, sizeof r->tolerance, fields[col[CLAIMS_TSV_tolerance]]);
+        copy_field(r->key, sizeof r->key, fields[col[CLAIMS_TSV_key]]);
+        copy_field(r->statement, sizeof r->statement, fields[col[CLAIMS_TSV_statement]]);
+        copy_field(r->finding, sizeof r->finding, fields[col[CLAIMS_TSV_finding]]);
     }
     fclose(fp);
 }
@@ -1031,7 +1042,9 @@ static bool chapter_finished(const ChapterRun *c) {
     return (c->result.status == 0 || c->result.status == 1) && c->claims_fresh;
 }
 
-static bool chapter_ok(const ChapterRun *c) { return c->result.status == 0 && c->claims_fresh; }
+static bool chapter_ok(const ChapterRun *c) {
+    return c->result.status == 0 && c->claims_fresh && c->claims_problem[0] == '\0';
+}
 
 static const char *shown_title(const ChapterRun *c) {
     return c->text_fresh && c->title[0] ? c->title : "(no chapter.txt from this run)";
@@ -1648,6 +1661,7 @@ int main(int argc, char **argv) {
         c->claims_stale = claims_after.exists && !c->claims_fresh;
         if (c->text_fresh) read_chapter_text(text_path, c);
         if (c->claims_fresh) read_claims(claims_path, c);
+        if (c->claims_problem[0]) fprintf(stderr, "%s: %s: %s\n", PROGRAM, claims_path, c->claims_problem);
         char verdicts[256], words[MESSAGE_LEN];
         count_verdicts(c, verdicts, sizeof verdicts);
         status_words(c, words, sizeof words);
