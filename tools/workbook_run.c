@@ -13,8 +13,9 @@
 //       DIR/REPORT.md. The other chapters' rows and sections are copied from
 //       the REPORT.md that is there (or say the chapter has not been run), and
 //       their files stay: only REPORT.md, chNN/output.txt and figures/chNN_*
-//       leave MANIFEST. A chapter that rejects its options (exit 2) changes
-//       nothing: the run stops before any file is removed.
+//       leave MANIFEST. A chapter that rejects its options (exit 2) stops the
+//       run before any file is removed or written (at most the empty folders
+//       DIR, DIR/figures and DIR/chNN are created).
 //
 //   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM]
 //       Renders one figure (the figure tests).
