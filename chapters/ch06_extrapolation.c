@@ -1,11 +1,13 @@
-// ch06_extrapolation.c: Chapter 6, learned vs sinusoidal positions beyond
-// the training length.
+// ch06_extrapolation.c: Chapter 6, length generalisation: six position
+// encodings trained at one length and tested at four times that length.
 //
 // The question: the course says a learned position table stops at the
-// training length while the sinusoidal encoding "can extrapolate". Both are
-// easy to say. We train the same tiny attention model in C, once per
-// encoding, on sequences of length L_train and test it on sequences four
-// times longer.
+// training length while the sinusoidal encoding "can extrapolate", and names
+// RoPE and ALiBi as the relative alternatives. All easy to say. We train the
+// same tiny attention model in C, once per encoding and seed, on sequences of
+// length L_train and test it on sequences four times longer: one run, one
+// comparison table (printed, and comparison.dat), one accuracy-by-position
+// figure, the way papers report length generalisation.
 //
 // Claims (docs/CLAIMS.md, chapter 6):
 //   6.1  Doc D table                         sinusoidal adds no parameters; learned adds one vector per position
@@ -15,14 +17,23 @@
 //   6.5  chapter 1                           without positions a bidirectional model cannot solve an order task
 //   6.6  Doc C §七                           a lookup is one-hot x matrix: differentiable, only used rows change
 //   6.7  Doc C §七 vs §五.2                  "both embedding matrices are trainable" vs "sinusoidal has no parameters"
+//   6.8  Doc C §六; claim 6.3                RoPE carries a trained model beyond L_train (partly) (was 7.7)
+//   6.9  Beyond the documents                ALiBi with one symmetric slope -m|t-s| cannot tell the token before
+//                                            from the token after: at most (1+1/V)/2 right at a position with both
+//                                            neighbours, 100% at the last position (was 7.8)
+//   6.10 Beyond the documents                ALiBi with separate learned slopes left and right of the query solves
+//                                            the task at every position up to 4 L_train = 128 (was 7.9)
 //
-// The experiment (every number is an option):
+// The experiment (every number is an option; the defaults are common/copy_experiment.h's):
 //   task     copy the previous token: tokens uniform in [0,V), target at t >= 1 is token t-1
 //   model    one layer, one head, no mask, no layer norm, no MLP (common/tiny_model.h):
 //            x_t = E[token_t] + p_t; q,k,v = W x + b; softmax(q.k/sqrt(d)); h = x + W_O a + b_O;
 //            logits = W_U h + b_U; cross-entropy over the positions with a target
-//   p_t      none (NoPE), learned (a trainable row per position, rows 0..4L-1, N(0,1)),
-//            sinusoidal (the fixed table of chapter 3); plug-ins of common/posenc.h
+//   encoding plug-ins of common/posenc.h. Added to the input as p_t: none (NoPE),
+//            learned (a trainable row per position, rows 0..4L-1, N(0,1)), sinusoidal (the
+//            fixed table of chapter 3). In the scores, p_t = 0: rope (q_t, k_t rotated by t),
+//            alibi (S[t,s] -= m|t-s|, m learned), alibi-lr (S[t,s] -= m_left (t-s) before,
+//            m_right (s-t) after the query, both learned)
 //   training Adam (lr 3e-3, betas 0.9/0.999, eps 1e-8), batches of 64 fresh sequences of length L_train
 //   test     1000 fresh sequences of length 4 L_train: accuracy at every position; also 1000 of length L_train
 //
@@ -32,13 +43,19 @@
 // Run:  ch06 [--steps 2000] [--seeds 5] [--threads 2] [--train-len 32] [--eval-factor 4]
 //            [--eval-seqs 1000] [--batch 64] [--vocab 16] [--d 32] [--lr 0.003]
 //            [--seed N] [--out DIR] [--claim 6.3] [--quiet]
-// Data: experiment.dat (L_train, test length, V, chance, steps, seeds, d: one line);
+// Data: experiment.dat (L_train, test length, V, chance, steps, seeds, d, the mirror bound
+//       of 6.9 inside a sequence, RoPE's alias zones of 6.8: one line);
+//       comparison.dat (per encoding: accuracy in range and beyond, mean and sd over seeds);
 //       accuracy.dat (accuracy by position, per encoding: mean, min, max over seeds) feeds
-//       plots/ch06_accuracy.gp; loss.dat (training loss by step) feeds plots/ch06_loss.gp;
-//       learned_table.dat and sinusoidal_table.dat (position, dimension, value) feed
-//       plots/ch06_tables.gp.
+//       plots/ch06_accuracy.gp (all six) and plots/ch06_relative_accuracy.gp (RoPE and
+//       ALiBi, with mirror_bound.dat: 6.9's bound at every test position, and
+//       alibi_slopes.dat: the learned slopes per seed); loss.dat (training loss by step)
+//       feeds plots/ch06_loss.gp; learned_table.dat and sinusoidal_table.dat (position,
+//       dimension, value) feed plots/ch06_tables.gp.
 // The seeds train in parallel on --threads threads; every run has its own random streams,
-// so the numbers do not depend on the number of threads.
+// so the numbers do not depend on the number of threads. Run k of every encoding uses
+// seed --seed + k, so the encodings of one seed see the same batches, initial weights
+// and test sequences.
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_statistics_double.h>
