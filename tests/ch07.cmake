@@ -3,7 +3,7 @@
 # here any more: RoPE and ALiBi in a trained model are chapter 6's claims
 # 6.8-6.10 (formerly 7.7-7.9), and 7.7, 7.8 were 7.10, 7.11.
 #
-# Every claim runs in well under a second at its defaults.
+# The whole chapter takes about a second of CPU time at its defaults.
 workbook_figure_tests(ch07)
 workbook_claim_tests(ch07 CLAIMS 7.1 7.2 7.3 7.4 7.5 7.6 7.7 7.8)
 
