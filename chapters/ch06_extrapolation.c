@@ -863,14 +863,15 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
                 a.trained_max, a.trained_argmax, a.threshold);
     for (size_t j = 0; j < a.n_alias; j++)
         chapter_say(ch, " %+ld (%.3f)", a.alias[j], rope_resemblance(a.alias[j], a.n_fast));
+    // An alias: R - 1 is close to a whole number of turns of every fast pair.
     if (a.n_alias > 0) {
-        chapter_say(ch, "\n(offset %+ld - 1 is, in turns of the fast pairs:", strongest);
+        chapter_say(ch, "\n(the closest, R = %+ld: R - 1 is", strongest);
         for (size_t i = 0; i < a.n_fast; i++)
-            chapter_say(ch, " %.2f", (double)(strongest - 1) / (2.0 * M_PI * pe_denominator(i, (size_t)d)));
-        chapter_say(ch, ")");
+            chapter_say(ch, "%s%.2f", i ? ", " : " ", (double)(strongest - 1) / (2.0 * M_PI * pe_denominator(i, (size_t)d)));
+        chapter_say(ch, " turns of the fast pairs).");
     }
-    chapter_say(ch, "\nSuch a key scores almost like the right one\n"
-                    "and steals attention. Accuracy at length %zu, averaged over seeds:\n"
+    chapter_say(ch, "\nSuch a key scores almost like the right one and steals attention.\n"
+                    "Accuracy at length %zu, averaged over seeds:\n"
                     "  positions with a key at an alias offset (t <= %zu, t >= %zu)  %5.1f%%\n"
                     "  all other positions                                         %5.1f%%\n"
                     "Positions t < L_train, trained ones, drop too when an alias key is\n"
