@@ -88,12 +88,12 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     }
     if (n_jobs == 0) return false;
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
-    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s\n"
-                    "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
-                    "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s) ...\n",
+    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
                 n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
-                threads == 1 ? "" : "s", build_cblas_name(),
-                parallel_blas_core());
+                threads == 1 ? "" : "s");
+    chapter_detail(ch, "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
+                       "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s)\n",
+                   build_cblas_name(), parallel_blas_core());
     fflush(stdout);
     double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
@@ -111,8 +111,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
                                                 x->config.eval_len),
                           "summarising the runs");
         }
-    chapter_say(ch, "... done in %.1f s wall (%.0f training steps/s per thread).\n\n", x->wall_seconds,
-                (double)n_jobs * (double)x->config.steps / train_sum);
+    chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
+    chapter_detail(ch, "(%.0f training steps/s per thread)\n", (double)n_jobs * (double)x->config.steps / train_sum);
+    chapter_say(ch, "\n");
     return true;
 }
 

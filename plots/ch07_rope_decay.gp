@@ -1,4 +1,4 @@
-# Figure: RoPE and distance (claim 7.10): Su et al.'s bound on |q·M_R k| and the score of aligned q = k fall with the distance R overall but not steadily; random q, k score as strongly far away as near
+# Figure: RoPE and distance (claim 7.7): Su et al.'s bound on |q·M_R k| and the score of aligned q = k fall with the distance R overall but not steadily; random q, k score as strongly far away as near
 # Data: rope_decay.dat columns distance su_bound_relative identical_cos random_rms_cos
 fig_w = 1300; fig_h = 620
 load plotdir.'/common.gp'
@@ -8,7 +8,7 @@ c_R = col('distance'); c_bound = col('su_bound_relative'); c_same = col('identic
 stats f using (column(c_bound)) every ::0::0 nooutput prefix 'B'
 bound0 = B_max
 stats f using (column(c_R)) nooutput prefix 'D'
-set title "Does RoPE attend less to far-apart tokens? Score of a query at distance R from its key (ch07, claim 7.10)" font ',15'
+set title "Does RoPE attend less to far-apart tokens? Score of a query at distance R from its key (ch07, claim 7.7)" font ',15'
 set xlabel 'distance R = m - n (positions)'
 set ylabel 'cosine of q and M_R k, or bound / bound at R = 0'
 set xrange [D_min:D_max]

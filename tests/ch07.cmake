@@ -5,7 +5,7 @@
 #
 # The whole chapter takes about a second of CPU time at its defaults.
 workbook_figure_tests(ch07)
-workbook_claim_tests(ch07 CLAIMS 7.1 7.2 7.3 7.4 7.5 7.6 7.7 7.8)
+workbook_claim_tests(ch07)
 
 # Bad inputs for ch07's own options: rows of tests/bad_inputs.txt.
 workbook_reproducible_test(ch07)
