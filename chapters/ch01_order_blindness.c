@@ -887,10 +887,10 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "model width d, even (default 8)"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim, N*d*d <= 2^25 (default 200)"},
+        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "model width d, even"},
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim, N*d*d <= 2^25"},
         {"--time-len", OPTION_INT, &time_len, 16, 4096, 0, "T",
-         "claim 1.7: sentence length whose wall time is printed (default 2048)"},
+         "claim 1.7: sentence length whose wall time is printed"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

@@ -49,7 +49,9 @@
 static long d = 128;               // the course's width (Doc A §時鐘指針的比喻 uses d = 128)
 static long n_positions = 10000;   // positions 0..N-1 checked for uniqueness (claim 3.3)
 static bool print_table = false;   // --print-table: print rows and exit
-static IntRange table_rows = {-1, -1}; // --positions FIRST:LAST for --print-table ({-1,-1}: not given; 0:3)
+// --positions FIRST:LAST for --print-table; {-1,-1} until main() learns whether it was given.
+static const IntRange TABLE_ROWS_DEFAULT = {0, 3};
+static IntRange table_rows = {-1, -1};
 
 // --print-table prints at most this many numbers (a screenful is a few hundred).
 static const double MAX_PRINT_ENTRIES = 1e6;
@@ -858,15 +860,17 @@ int main(int argc, char **argv) {
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
+    char rows_help[96];   // the default comes from TABLE_ROWS_DEFAULT (the variable holds "not given")
+    snprintf(rows_help, sizeof rows_help, "rows printed by --print-table (default %ld:%ld)", TABLE_ROWS_DEFAULT.first,
+             TABLE_ROWS_DEFAULT.last);
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N",
-         "encoding width d, even, for claims 3.4, 3.5, the figures and --print-table (default 128)"},
+         "encoding width d, even, for claims 3.4, 3.5, the figures and --print-table"},
         {"--n", OPTION_INT, &n_positions, 1000, 1000000, 0, "N",
-         "positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each (default 10000)"},
+         "positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each"},
         {"--print-table", OPTION_FLAG, &print_table, 0, 0, 0, NULL,
          "print rows of the table (with --d, --positions) and exit; writes nothing"},
-        {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, 0, "FIRST:LAST",
-         "rows printed by --print-table (default 0:3)"},
+        {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, 0, "FIRST:LAST", rows_help},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
@@ -876,7 +880,7 @@ int main(int argc, char **argv) {
         snprintf(value, sizeof value, "%ld:%ld", table_rows.first, table_rows.last);
         return chapter_reject(&ch, "--positions", value, "only used with --print-table; add --print-table");
     }
-    if (!rows_given) table_rows = (IntRange){0, 3};
+    if (!rows_given) table_rows = TABLE_ROWS_DEFAULT;
     double entries = ((double)table_rows.last - (double)table_rows.first + 1.0) * (double)d;
     if (print_table && entries > MAX_PRINT_ENTRIES) {
         char value[64], accepted[160];

@@ -1109,19 +1109,19 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run (default " COPY_STR(COPY_DEFAULT_STEPS) ")"},
-        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding (default " COPY_STR(COPY_DEFAULT_SEEDS) ")"},
-        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once (default " COPY_STR(COPY_DEFAULT_THREADS) ")"},
+        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run"},
+        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding"},
+        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N",
-         "training sequence length L_train (default " COPY_STR(COPY_DEFAULT_TRAIN_LEN) ")"},
+         "training sequence length L_train"},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N",
-         "test length = N x L_train (default " COPY_STR(COPY_DEFAULT_EVAL_FACTOR) ")"},
+         "test length = N x L_train"},
         {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N",
-         "test sequences per run and length (default " COPY_STR(COPY_DEFAULT_EVAL_SEQS) ")"},
-        {"--batch", OPTION_INT, &batch, 1, 1024, 0, "N", "sequences per step (default " COPY_STR(COPY_DEFAULT_BATCH) ")"},
-        {"--vocab", OPTION_INT, &vocab, 2, 1024, 0, "N", "vocabulary size V (default " COPY_STR(COPY_DEFAULT_VOCAB) ")"},
-        {"--d", OPTION_INT, &d, 2, 256, OPTION_EVEN, "N", "model width d, even (default " COPY_STR(COPY_DEFAULT_D) ")"},
-        {"--lr", OPTION_REAL, &lr, 1e-6, 1.0, 0, "X", "Adam learning rate (default " COPY_STR(COPY_DEFAULT_LR) ")"},
+         "test sequences per run and length"},
+        {"--batch", OPTION_INT, &batch, 1, 1024, 0, "N", "sequences per step"},
+        {"--vocab", OPTION_INT, &vocab, 2, 1024, 0, "N", "vocabulary size V"},
+        {"--d", OPTION_INT, &d, 2, 256, OPTION_EVEN, "N", "model width d, even"},
+        {"--lr", OPTION_REAL, &lr, 1e-6, 1.0, 0, "X", "Adam learning rate"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

@@ -822,11 +822,11 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 4, 2048, OPTION_EVEN, "N",
-         "encoding width d, even (default 512; from 4, so some pair has Z_i != 1)"},
+         "encoding width d, even (from 4, so some pair has Z_i != 1)"},
         {"--max-position", OPTION_INT, &max_position, 10000, 1000000000, 0, "K",
-         "float study: positions 1 .. K, K in [10^4, 10^9] (default 100000000)"},
+         "float study: positions 1 .. K, K in [10^4, 10^9]"},
         {"--positions", OPTION_INT, &positions, 1024, 1048576, 0, "N",
-         "recurrence claims: table rows N in [1024, 2^20], N*d <= 2^25 (default 65536)"},
+         "recurrence claims: table rows N in [1024, 2^20], N*d <= 2^25"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

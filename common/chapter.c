@@ -238,7 +238,7 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     OptionSpec specs[CHAPTER_MAX_OPTIONS];
     size_t n = 0;
     specs[n++] = (OptionSpec){"--seed", OPTION_INT, &ch->seed, 1, 4294967295.0, 0, "N",
-                              "seed of every random choice (default 20170612)"};
+                              "seed of every random choice"};
     specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR", out_help};
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
