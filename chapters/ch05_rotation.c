@@ -650,27 +650,7 @@ static double relative_spread(const gsl_vector *v) {
     return rms > 0.0 ? (hi - lo) / rms : 0.0;
 }
 
-// Does a curve s(R), R = 0..size-1, fall steadily with R? first_turn: the
-// first R with s(R+1) > s(R); rise: the largest s(R) - s(R') over R' < R (0 for
-// a curve that never rises), at R = rise_at above R' = low_at.
-typedef struct {
-    size_t first_turn, rise_at, low_at;
-    double rise;
-} DistanceDecay;
-
-static DistanceDecay distance_decay(const gsl_vector *s) {
-    DistanceDecay out = {s->size - 1, 0, 0, 0.0};
-    size_t low = 0;
-    for (size_t R = 1; R < s->size; R++) {
-        if (out.first_turn == s->size - 1 && gsl_vector_get(s, R) > gsl_vector_get(s, R - 1)) out.first_turn = R - 1;
-        if (gsl_vector_get(s, R) - gsl_vector_get(s, low) > out.rise) {
-            out.rise = gsl_vector_get(s, R) - gsl_vector_get(s, low);
-            out.rise_at = R, out.low_at = low;
-        }
-        if (gsl_vector_get(s, R) < gsl_vector_get(s, low)) low = R;
-    }
-    return out;
-}
+// distance_decay (common/compare.h): where a curve s(R) first turns up, and its largest rise.
 
 static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     size_t w = (size_t)d, rows = PREFIX_MAX + 1;

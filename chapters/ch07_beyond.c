@@ -761,26 +761,7 @@ static double rope_bound_relative(double R, size_t w) {
     return sum / (double)(w / 2);
 }
 
-// Does s(R), R = 0..size-1, fall steadily? first_turn: the first R with
-// s(R+1) > s(R); rise: the largest s(R) - s(R') over R' < R, at rise_at above low_at.
-typedef struct {
-    size_t first_turn, rise_at, low_at;
-    double rise;
-} DistanceDecay;
-
-static DistanceDecay distance_decay(const gsl_vector *s) {
-    DistanceDecay out = {s->size - 1, 0, 0, 0.0};
-    size_t low = 0;
-    for (size_t R = 1; R < s->size; R++) {
-        if (out.first_turn == s->size - 1 && gsl_vector_get(s, R) > gsl_vector_get(s, R - 1)) out.first_turn = R - 1;
-        if (gsl_vector_get(s, R) - gsl_vector_get(s, low) > out.rise) {
-            out.rise = gsl_vector_get(s, R) - gsl_vector_get(s, low);
-            out.rise_at = R, out.low_at = low;
-        }
-        if (gsl_vector_get(s, R) < gsl_vector_get(s, low)) low = R;
-    }
-    return out;
-}
+// distance_decay (common/compare.h): where a curve s(R) first turns up, and its largest rise.
 
 static double mean_range(const gsl_vector *v, size_t from, size_t to) {
     double sum = 0.0;

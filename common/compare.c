@@ -26,3 +26,17 @@ double max_abs_matrix(const gsl_matrix *a) {
         for (size_t j = 0; j < a->size2; j++) worst = fmax(worst, fabs(gsl_matrix_get(a, i, j)));
     return worst;
 }
+
+DistanceDecay distance_decay(const gsl_vector *s) {
+    DistanceDecay out = {s->size - 1, 0, 0, 0.0};
+    size_t low = 0;
+    for (size_t R = 1; R < s->size; R++) {
+        if (out.first_turn == s->size - 1 && gsl_vector_get(s, R) > gsl_vector_get(s, R - 1)) out.first_turn = R - 1;
+        if (gsl_vector_get(s, R) - gsl_vector_get(s, low) > out.rise) {
+            out.rise = gsl_vector_get(s, R) - gsl_vector_get(s, low);
+            out.rise_at = R, out.low_at = low;
+        }
+        if (gsl_vector_get(s, R) < gsl_vector_get(s, low)) low = R;
+    }
+    return out;
+}

@@ -26,4 +26,14 @@ double max_abs_diff_vector(const gsl_vector *a, const gsl_vector *b);
 // max_ij |a_ij|
 double max_abs_matrix(const gsl_matrix *a);
 
+// Does a curve s(R), R = 0..size-1, fall steadily with R? first_turn: the
+// first R with s(R+1) > s(R) (size-1 if there is none); rise: the largest
+// s(R) - s(R') over R' < R (0 for a curve that never rises), at R = rise_at
+// above R' = low_at. (Claims about attention falling with distance.)
+typedef struct {
+    size_t first_turn, rise_at, low_at;
+    double rise;
+} DistanceDecay;
+DistanceDecay distance_decay(const gsl_vector *s);
+
 #endif
