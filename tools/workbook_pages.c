@@ -404,6 +404,19 @@ static const struct {
                {"≥", "\\ge "},   {"‖", "\\| "},     {"−", "-"},          {"√", "\\surd "}, {"±", "\\pm "},
                {"∞", "\\infty "}, {"→", "\\to "}};
 
+// " x " is a product sign between two operands (P_1 x M_3), a variable
+// after an operator or at either end (q = x W_Q).
+static bool times_between(const char *s, size_t n, size_t i) {
+    if (i == 0 || i + 1 >= n || s[i - 1] != ' ' || s[i + 1] != ' ') return false;
+    size_t a = i - 1, b = i + 1;
+    while (a > 0 && s[a] == ' ') a--;
+    while (b < n && s[b] == ' ') b++;
+    if (b >= n) return false;
+    unsigned char before = (unsigned char)s[a], after = (unsigned char)s[b];
+    return (isalnum(before) || before == ')' || before == ']' || before == '}') &&
+           (isalnum(after) || after == '(' || after == '[');
+}
+
 static const char *const FUNCTIONS[] = {"sin", "cos", "exp", "log", "max", "min", "ln", "tan", "arg"};
 
 static void tex_of(Buf *t, const char *s, size_t n) {
@@ -455,7 +468,7 @@ static void tex_of(Buf *t, const char *s, size_t n) {
                 done = true;
             }
             if (!done && len == 1) {
-                if (s[i] == 'x' && i > 0 && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ') buf_puts(t, "\\times ");
+                if (s[i] == 'x' && times_between(s, n, i)) buf_puts(t, "\\times ");
                 else buf_add(t, s + i, 1);
                 done = true;
             }
@@ -788,9 +801,10 @@ static void read_run(const char *plots) {
     }
     char **lines;
     size_t n = split_lines(text, &lines);
+    for (size_t pass = 0; pass < 2; pass++)          // chapters first, then their figures
     for (size_t i = 0; i < n; i++) {
         char *l = lines[i];
-        if (strlen(l) == 15 && strcmp(l + 4, "/output.txt") == 0 && g_n_ch < MAX_CHAPTERS) {
+        if (pass == 0 && strlen(l) == 15 && strcmp(l + 4, "/output.txt") == 0 && g_n_ch < MAX_CHAPTERS) {
             char name[8];
             memcpy(name, l, 4);
             name[4] = '\0';
@@ -818,7 +832,7 @@ static void read_run(const char *plots) {
             read_chapter_files(c, dir);
             snprintf(cpath, sizeof cpath, "%s/exercises.tsv", dir);
             c->exercises = read_file(cpath);
-        } else if (starts_with(l, "figures/") && strlen(l) > 12 && strcmp(l + strlen(l) - 4, ".svg") == 0) {
+        } else if (pass == 1 && starts_with(l, "figures/") && strlen(l) > 12 && strcmp(l + strlen(l) - 4, ".svg") == 0) {
             char name[128];
             size_t len = strlen(l) - 8 - 4;
             if (len >= sizeof name) continue;
