@@ -84,6 +84,7 @@ fi
 
 for page in "${list[@]}"; do
   name=${page%.html}
+  bad_before=$bad
   url="file://$pages/$page"
   dom="$work/$name.dom"
   log="$work/$name.log"
@@ -150,6 +151,6 @@ for page in "${list[@]}"; do
     fail "$page: the browser failed at 400 pixels"
   fi
   [ -s "$shots/$name.png" ] || fail "$page: no screenshot $shots/$name.png"
-  echo "ok   $page: $rendered formulas, height $height px, screenshots $shots/$name.png, $name-narrow.png"
+  [ "$bad" = "$bad_before" ] && echo "ok   $page: $rendered formulas, height $height px, screenshots $shots/$name.png, $name-narrow.png"
 done
 exit $bad

@@ -1,7 +1,8 @@
 # expect_figure_map.cmake -DMAP=figure_claims.tsv -DPLOTS=plots -DPROGRAMS=ch01;...:
 cmake_policy(VERSION 3.25)
 # every figure script plots/chNN_*.gp has one line in MAP, and the claim it
-# names is one of chapter NN's claims (from the program's --list-claims).
+# names is one of chapter NN's claims (from the program's --list-claims) and,
+# when the script's title names claims, one of those.
 file(STRINGS ${MAP} lines)
 set(map_names "")
 foreach(line IN LISTS lines)
@@ -35,6 +36,29 @@ foreach(script IN LISTS scripts)
   if(NOT program)
     list(APPEND bad "${name}: no program ${chapter}")
     continue()
+  endif()
+  # A script whose title names its claims, "(chNN, claim 3.5)" or "(chNN,
+  # claims 4.1-4.3)" or "claims 1.1 and 1.4", must be placed at one of them.
+  file(READ ${script} text)
+  if(text MATCHES "\\(${chapter}, claims? ([0-9., and-]+)\\)")
+    set(named "${CMAKE_MATCH_1}")
+    string(REPLACE " and " "," named "${named}")
+    string(REPLACE " " "" named "${named}")
+    string(REPLACE "," ";" named "${named}")
+    set(ids "")
+    foreach(item IN LISTS named)
+      if(item MATCHES "^([0-9]+)\\.([0-9]+)-([0-9]+)\\.([0-9]+)$")
+        set(major ${CMAKE_MATCH_1})
+        foreach(minor RANGE ${CMAKE_MATCH_2} ${CMAKE_MATCH_4})
+          list(APPEND ids ${major}.${minor})
+        endforeach()
+      elseif(NOT item STREQUAL "")
+        list(APPEND ids ${item})
+      endif()
+    endforeach()
+    if(NOT claim_of_${name} IN_LIST ids)
+      list(APPEND bad "${name}: placed at ${claim_of_${name}}, but its title names claims ${ids}")
+    endif()
   endif()
   execute_process(COMMAND ${program} --list-claims OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
   string(REPLACE "." "\\." id_re "${claim_of_${name}}")
