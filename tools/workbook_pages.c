@@ -1370,6 +1370,6 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
     write_index();
     if (fclose(g_manifest) != 0) write_failed("PAGES_MANIFEST");
-    printf("Pages: %s/index.html (%zu chapters)\n", out, g_n_ch);
+    printf("Pages: %s/index.html (%zu chapter%s)\n", out, g_n_ch, g_n_ch == 1 ? "" : "s");
     return 0;
 }
