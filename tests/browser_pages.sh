@@ -64,7 +64,8 @@ run_browser() {  # run_browser OUT_FILE LOG_FILE ARGS... URL
 }
 
 bad=0
-fail() { echo "FAIL $*"; bad=1; }
+failures=0
+fail() { echo "FAIL $*"; bad=1; failures=$((failures + 1)); }
 
 list=(index.html)
 while IFS= read -r rel; do
@@ -84,7 +85,7 @@ fi
 
 for page in "${list[@]}"; do
   name=${page%.html}
-  bad_before=$bad
+  failures_before=$failures
   url="file://$pages/$page"
   dom="$work/$name.dom"
   log="$work/$name.log"
@@ -151,6 +152,6 @@ for page in "${list[@]}"; do
     fail "$page: the browser failed at 400 pixels"
   fi
   [ -s "$shots/$name.png" ] || fail "$page: no screenshot $shots/$name.png"
-  [ "$bad" = "$bad_before" ] && echo "ok   $page: $rendered formulas, height $height px, screenshots $shots/$name.png, $name-narrow.png"
+  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px, screenshots $shots/$name.png, $name-narrow.png"
 done
 exit $bad

@@ -236,6 +236,7 @@ static bool is_chapter_name(const char *s) {
 // ---- writing files: temporary name, then rename; listed in PAGES_MANIFEST ----------
 
 static FILE *g_manifest;
+static bool g_katex;           // KaTeX copied next to the pages (--katex)
 static char g_out[PATH_LEN];
 
 static void write_failed(const char *path) {
@@ -896,10 +897,11 @@ static void page_head(Buf *h, const char *title) {
     buf_puts(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     html_puts(h, title);
-    buf_puts(h, "</title>\n<link rel=\"stylesheet\" href=\"assets/katex/katex.min.css\">\n"
-                "<link rel=\"stylesheet\" href=\"assets/workbook.css\">\n"
-                "<script defer src=\"assets/katex/katex.min.js\"></script>\n"
-                "<script defer src=\"assets/render.js\"></script>\n</head>\n<body>\n<main>\n");
+    buf_puts(h, "</title>\n");
+    if (g_katex) buf_puts(h, "<link rel=\"stylesheet\" href=\"assets/katex/katex.min.css\">\n");
+    buf_puts(h, "<link rel=\"stylesheet\" href=\"assets/workbook.css\">\n");
+    if (g_katex) buf_puts(h, "<script defer src=\"assets/katex/katex.min.js\"></script>\n");
+    buf_puts(h, "<script defer src=\"assets/render.js\"></script>\n</head>\n<body>\n<main>\n");
 }
 
 static void page_tail(Buf *h) { buf_puts(h, "</main>\n</body>\n</html>\n"); }
@@ -1363,6 +1365,7 @@ int main(int argc, char **argv) {
         }
     }
     snprintf(g_out, sizeof g_out, "%s", out);
+    g_katex = katex != NULL;
     read_figure_map(assets);
     read_run(plots);
     manifest_start();
