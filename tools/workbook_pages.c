@@ -1,6 +1,6 @@
 // workbook_pages.c: the workbook as HTML pages, written from a finished run.
 //
-//   workbook_pages --out DIR --plots DIR --assets DIR [--katex DIR]
+//   workbook_pages --out DIR --plots DIR --assets DIR [--katex DIR] [--exercises DIR]
 //
 // Reads what the driver (workbook_run) and the chapters left in DIR (the
 // workbook's output folder) and writes, next to REPORT.md:
@@ -22,8 +22,10 @@
 //   DIR/chNN/output.txt   the narrative: "---- claim ID (SOURCE) ----", the
 //                         statement, the text, "=> verdict: ...", the finding
 //   DIR/chNN/MANIFEST     the chapter's data files (linked from its page)
-//   DIR/chNN/exercises.tsv  optional: id, question, answer (tab-separated, a
-//                         header line first); each answer is folded
+//   EXERCISES/chNN.tsv    the chapter's exercises, when there are any (the
+//                         driver's --exercises folder, exercises/README.md):
+//                         tab-separated, columns named by the header row (id,
+//                         question, options, answer are shown; the answer folded)
 //   plots/NAME.gp         line 1 "# Figure: caption"
 //   ASSETS/figure_claims.tsv  the claim each figure is placed at (the one place)
 //
@@ -237,6 +239,7 @@ static bool is_chapter_name(const char *s) {
 
 static FILE *g_manifest;
 static bool g_katex;           // KaTeX copied next to the pages (--katex)
+static char g_exercises[PATH_LEN];   // the exercises folder, or ""
 static char g_out[PATH_LEN];
 
 static void write_failed(const char *path) {
@@ -327,7 +330,7 @@ static bool copy_asset(const char *from, const char *rel) {
 // ---- formulas: ASCII maths to TeX ------------------------------------------------------
 
 static bool is_operator_word(const char *w, size_t n) {
-    static const char *const OPS[] = {"=", "+", "-", "x", "*", "/", "<", ">", "<=", ">=", "~", "·", "×", "≈", "≤", "≥", "−", "->", "!="};
+    static const char *const OPS[] = {"=", "+", "-", "x", "*", "/", "<", ">", "<=", ">=", "~", "·", "×", "≈", "≤", "≥", "−", "->", "!=", "."};
     for (size_t i = 0; i < sizeof OPS / sizeof OPS[0]; i++)
         if (strlen(OPS[i]) == n && strncmp(OPS[i], w, n) == 0) return true;
     return false;
@@ -350,16 +353,23 @@ static bool has_script(const char *w, size_t n) {
     return (memchr(w, '_', n) || memchr(w, '^', n)) && !is_code_word(w, n);
 }
 
-// A number (digits, '.', 'e', sign) or a single ASCII letter.
+// An operand: a number or a small expression of single letters, digits,
+// brackets and + - * / . (d, 10.5, (d/2), s(3), 2i), never a word of two or
+// more letters.
 static bool is_operand_word(const char *w, size_t n) {
-    if (n == 1 && isalpha((unsigned char)w[0])) return true;
-    bool digit = false;
+    bool alnum = false;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)w[i];
-        if (isdigit(c)) digit = true;
-        else if (!(c == '.' || c == 'e' || c == '-' || c == '+')) return false;
+        if (isalpha(c)) {
+            if (i + 1 < n && isalpha((unsigned char)w[i + 1])) return false;
+            alnum = true;
+        } else if (isdigit(c)) {
+            alnum = true;
+        } else if (!strchr("()+-*/.,", c)) {
+            return false;
+        }
     }
-    return digit;
+    return alnum;
 }
 
 static bool brackets_balance(const char *s, size_t n) {
@@ -541,7 +551,8 @@ static void tex_of(Buf *t, const char *s, size_t n) {
             }
             break;
         case '.':                                    // a.b is a dot product; 0.5 a decimal point
-            if (i + 1 < n && isalpha((unsigned char)s[i + 1])) buf_puts(t, "\\cdot ");
+            if (i + 1 < n && (isalpha((unsigned char)s[i + 1]) || (s[i + 1] == ' ' && i > 0 && s[i - 1] == ' ')))
+                buf_puts(t, "\\cdot ");
             else buf_puts(t, ".");
             break;
         case '*': buf_puts(t, "\\cdot "); break;
@@ -657,7 +668,7 @@ typedef struct {
     size_t n_figures;
     char *files[MAX_FILES];
     size_t n_files;
-    char *exercises;           // exercises.tsv, or NULL
+    char *exercises;           // EXERCISES/chNN.tsv, or NULL
     char *output;              // output.txt's text (the narrative lines point into it)
     char **out_lines;
 } Chapter;
@@ -831,8 +842,10 @@ static void read_run(const char *plots) {
             read_claims(c, dir);
             read_narrative(c, dir);
             read_chapter_files(c, dir);
-            snprintf(cpath, sizeof cpath, "%s/exercises.tsv", dir);
-            c->exercises = read_file(cpath);
+            if (g_exercises[0]) {
+                snprintf(cpath, sizeof cpath, "%s/%s.tsv", g_exercises, name);
+                c->exercises = read_file(cpath);
+            }
         } else if (pass == 1 && starts_with(l, "figures/") && strlen(l) > 12 && strcmp(l + strlen(l) - 4, ".svg") == 0) {
             char name[128];
             size_t len = strlen(l) - 8 - 4;
@@ -1062,28 +1075,48 @@ static void claim_section(Buf *md, Chapter *c, const Claim *cl) {
     buf_puts(md, "</dd>\n</dl>\n\n</div>\n\n</section>\n\n");
 }
 
-// exercises.tsv (id, question, answer; a header line): the hook for the
-// chapters' exercises. Absent: no section.
+// The chapter's exercises (EXERCISES/chNN.tsv: '#' lines skipped, a header
+// row naming the columns): each with its question, the command that answers
+// it and the answer folded. No file: no section.
 static void exercises(Buf *md, const Chapter *c) {
     if (!c->exercises) return;
     char *text = xstrdup(c->exercises);
     char **lines;
     size_t n = split_lines(text, &lines);
-    if (n > 1) {
-        buf_puts(md, "<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n");
-        for (size_t i = 1; i < n; i++) {
-            char *f[3];
-            if (!lines[i][0] || split_tabs(lines[i], f, 3) != 3) continue;
-            buf_puts(md, "<div class=\"exercise\">\n\n**");
-            md_puts(md, f[0]);
-            buf_puts(md, "** ");
-            md_math(md, f[1]);
-            buf_puts(md, "\n\n<details>\n<summary>Answer</summary>\n\n");
-            md_math(md, f[2]);
-            buf_puts(md, "\n\n</details>\n</div>\n\n");
+    char *header[16];
+    size_t nh = 0, shown = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!lines[i][0] || lines[i][0] == '#') continue;
+        if (nh == 0) {
+            nh = split_tabs(lines[i], header, 16);
+            continue;
         }
-        buf_puts(md, "</section>\n\n");
+        char *f[16];
+        size_t nf = split_tabs(lines[i], f, 16);
+        const char *id = column(f, nf, header, nh, "id");
+        const char *question = column(f, nf, header, nh, "question");
+        const char *options = column(f, nf, header, nh, "options");
+        const char *answer = column(f, nf, header, nh, "answer");
+        if (!id[0] || !question[0]) continue;
+        if (shown++ == 0) buf_puts(md, "<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n");
+        buf_puts(md, "<div class=\"exercise\" id=\"");
+        anchor_id(md, "exercise-", id);
+        buf_puts(md, "\">\n\n**Exercise ");
+        md_puts(md, id);
+        buf_puts(md, ".** ");
+        md_math(md, question);
+        buf_puts(md, "\n\n");
+        buf_puts(md, "Run: <code>./workbook ");
+        html_puts(md, c->name);
+        if (options[0]) {
+            buf_puts(md, " ");
+            html_puts(md, options);
+        }
+        buf_puts(md, "</code>\n\n<details>\n<summary>Answer</summary>\n\n");
+        md_math(md, answer);
+        buf_puts(md, "\n\n</details>\n</div>\n\n");
     }
+    if (shown) buf_puts(md, "</section>\n\n");
     free(lines);
     free(text);
 }
@@ -1319,17 +1352,18 @@ static void copy_assets(const char *assets, const char *katex) {
 // ---- main ------------------------------------------------------------------------------
 
 static void usage(FILE *fp) {
-    fprintf(fp, "usage: %s --out DIR --plots DIR --assets DIR [--katex DIR]\n"
+    fprintf(fp, "usage: %s --out DIR --plots DIR --assets DIR [--katex DIR] [--exercises DIR]\n"
                 "  Writes DIR/index.html and DIR/chNN.html from the workbook run in --out.\n"
                 "  --plots   the plots/ folder (figure captions)\n"
                 "  --assets  tools/pages (style sheet, render script, figure_claims.tsv)\n"
                 "  --katex   KaTeX (katex.min.js, katex.min.css, fonts/), e.g. /usr/share/javascript/katex;\n"
-                "            without it formulas stay ASCII\n",
+                "            without it formulas stay ASCII\n"
+                "  --exercises  the exercises (chNN.tsv); default: the folder exercises next to --plots\n",
             PROGRAM);
 }
 
 int main(int argc, char **argv) {
-    const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL;
+    const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL, *exercises_dir = NULL;
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
         if (strcmp(argv[i], "--help") == 0) {
@@ -1340,6 +1374,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--plots") == 0) slot = &plots;
         else if (strcmp(argv[i], "--assets") == 0) slot = &assets;
         else if (strcmp(argv[i], "--katex") == 0) slot = &katex;
+        else if (strcmp(argv[i], "--exercises") == 0) slot = &exercises_dir;
         if (!slot || i + 1 >= argc || *slot) {
             fprintf(stderr, "%s: %s: %s (see --help)\n", PROGRAM, argv[i],
                     !slot ? "unknown option" : *slot ? "given twice" : "needs a value");
@@ -1356,9 +1391,9 @@ int main(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     struct stat st;
-    const char *dirs[] = {out, plots, assets, katex};
-    const char *names[] = {"--out", "--plots", "--assets", "--katex"};
-    for (size_t i = 0; i < 4; i++) {
+    const char *dirs[] = {out, plots, assets, katex, exercises_dir};
+    const char *names[] = {"--out", "--plots", "--assets", "--katex", "--exercises"};
+    for (size_t i = 0; i < 5; i++) {
         if (dirs[i] && (stat(dirs[i], &st) != 0 || !S_ISDIR(st.st_mode))) {
             fprintf(stderr, "%s: %s %s: not a folder\n", PROGRAM, names[i], dirs[i]);
             return EXIT_BAD_INPUT;
@@ -1366,6 +1401,13 @@ int main(int argc, char **argv) {
     }
     snprintf(g_out, sizeof g_out, "%s", out);
     g_katex = katex != NULL;
+    if (exercises_dir) {
+        snprintf(g_exercises, sizeof g_exercises, "%s", exercises_dir);
+    } else {                                          // as the driver: "exercises" next to --plots
+        char guess[PATH_LEN];
+        snprintf(guess, sizeof guess, "%s/../exercises", plots);
+        if (stat(guess, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(g_exercises, sizeof g_exercises, "%s", guess);
+    }
     read_figure_map(assets);
     read_run(plots);
     manifest_start();
