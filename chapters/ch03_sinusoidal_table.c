@@ -565,14 +565,16 @@ static void write_figures_data(Chapter *ch) {
     gsl_matrix_free(T);
     // the waves of dimensions 0, 1 and 10 (Doc A §圖像化): table rows, and the continuous curves
     size_t dim10 = width > 10 ? 10 : width - 2;
-    chapter_data_open(ch, &f, "waves.dat", "position dim0 dim1 dim10");
+    char wave_columns[64];   // the third wave's column is named by its dimension
+    snprintf(wave_columns, sizeof wave_columns, "position dim0 dim1 dim%zu", dim10);
+    chapter_data_open(ch, &f, "waves.dat", wave_columns);
     for (size_t k = 0; k < WAVE_POSITIONS; k++) {
         chapter_check(ch, pe_encode((double)k, P), "pe_encode");
         datafile_printf(&f, "%zu %.9g %.9g %.9g\n", k, gsl_vector_get(P, 0), gsl_vector_get(P, 1),
                         gsl_vector_get(P, dim10));
     }
     chapter_data_close(ch, &f);
-    chapter_data_open(ch, &f, "waves_continuous.dat", "position dim0 dim1 dim10");
+    chapter_data_open(ch, &f, "waves_continuous.dat", wave_columns);
     for (int s = 0; s <= 10 * (WAVE_POSITIONS - 1); s++) {
         double k = s / 10.0;
         chapter_check(ch, pe_encode(k, P), "pe_encode");

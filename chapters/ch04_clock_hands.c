@@ -81,13 +81,13 @@ enum { TABLE_BLOCK_ROWS = 4096 };
 static void write_clock_faces(Chapter *ch) {
     gsl_vector *P = gsl_vector_alloc(DOC_D);
     DataFile f;
-    chapter_data_open(ch, &f, "clock_hands.dat", "face position hand x_sin y_cos period");
+    chapter_data_open(ch, &f, "clock_hands.dat", "face position hand x_sin y_cos period d");
     for (size_t face = 0; face < sizeof FACE_POSITIONS / sizeof FACE_POSITIONS[0]; face++) {
         chapter_check(ch, pe_encode(FACE_POSITIONS[face], P), "pe_encode");
         for (size_t h = 0; h < sizeof FACE_HANDS / sizeof FACE_HANDS[0]; h++) {
             size_t i = FACE_HANDS[h];
-            datafile_printf(&f, "%zu %.0f %zu %.17g %.17g %.17g\n", face, FACE_POSITIONS[face], i,
-                            gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1), pe_period(i, DOC_D));
+            datafile_printf(&f, "%zu %.0f %zu %.17g %.17g %.17g %d\n", face, FACE_POSITIONS[face], i,
+                            gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1), pe_period(i, DOC_D), (int)DOC_D);
         }
     }
     chapter_data_close(ch, &f);

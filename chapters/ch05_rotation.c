@@ -369,10 +369,12 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
 
 static void write_term4(Chapter *ch, const char *name, const gsl_matrix *T, double scale) {
     DataFile f;
-    chapter_data_open(ch, &f, name, "query_n key_m term4 term4_scaled");
+    // the last column, the width d (--d), is for the figure's title
+    chapter_data_open(ch, &f, name, "query_n key_m term4 term4_scaled d");
     for (size_t n = 0; n < T->size1; n++) {
         for (size_t m = 0; m < T->size2; m++)
-            datafile_printf(&f, "%zu %zu %.17g %.17g\n", n, m, gsl_matrix_get(T, n, m), gsl_matrix_get(T, n, m) / scale);
+            datafile_printf(&f, "%zu %zu %.17g %.17g %ld\n", n, m, gsl_matrix_get(T, n, m), gsl_matrix_get(T, n, m) / scale,
+                            d);
         datafile_printf(&f, "\n");   // blank line between rows: gnuplot's grid format
     }
     chapter_data_close(ch, &f);

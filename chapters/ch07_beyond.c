@@ -5,9 +5,9 @@
 // self-attention "hides a little position information" (Doc A §註), but work
 // none of it out. Learners also ask why library tables do not look like the
 // formula. Claims 7.1-7.6 answer with measurements, no training involved;
-// claims 7.7-7.9 rerun chapter 6's experiment with RoPE and ALiBi; claims
-// 7.10-7.11 come back to RoPE: Doc A's 貓吃了魚 wish and Doc C's "absolute and
-// relative".
+// claims 7.7-7.8 come back to RoPE: Doc A's 貓吃了魚 wish and Doc C's "absolute
+// and relative". (RoPE and ALiBi in a trained model, on chapter 6's
+// length-generalisation experiment, are claims 6.8-6.10, formerly 7.7-7.9.)
 //
 // Claims (the source "Beyond the documents" marks the workbook's own questions):
 //   7.1  Doc C §六         RoPE: rotating q and k by position makes q_m.k_n a function of m-n only
@@ -25,30 +25,11 @@
 //                          fixed permutation; dot products between positions are identical
 //   7.6  Beyond the documents
 //                          what does change: M_R is block-diagonal only in the interleaved order
-//   7.7  Doc C §六; ch06 claim 6.3
-//                          RoPE carries a trained model beyond the training length (partly)
-//   7.8  Beyond the documents
-//                          ALiBi with one symmetric slope -m|t-s| in a bidirectional model cannot
-//                          tell the token before from the token after: at most (1+1/V)/2 right at
-//                          a position with both neighbours, 100% at the last position
-//   7.9  Beyond the documents
-//                          ALiBi with separate learned slopes left and right of the query solves
-//                          the task at every position of test sequences up to 4 L_train = 128
-//   7.10 Doc A §為什麼是這個設計
+//   7.7  Doc A §為什麼是這個設計 (was 7.10)
 //                          RoPE and 貓吃了魚: the score stays with 1000 tokens in front (exactly);
 //                          far-apart tokens score lower only in bound and for aligned q, k, unsteadily
-//   7.11 Doc C §六         RoPE's absolute half: the rotated query R_m q carries m (same length,
+//   7.8  Doc C §六 (was 7.11) RoPE's absolute half: the rotated query R_m q carries m (same length,
 //                          distinct for every m, m read back from it given q)
-//
-// The experiment of 7.7-7.9 (chapter 6's, common/copy_task.h; only the encoding changes):
-//   task     copy the previous token: tokens uniform in [0,V), target at t >= 1 is token t-1
-//   model    one layer, one head, no mask, no layer norm, no MLP (common/tiny_model.h), d = 32,
-//            no vector added to the input; position enters through common/posenc.h's hooks:
-//            rope (q_t, k_t rotated by t), alibi (S[t,s] -= m|t-s|, m learned),
-//            alibi-lr (S[t,s] -= m_left (t-s) before, m_right (s-t) after the query, both learned)
-//   training Adam (lr 3e-3), 2000 steps of 64 fresh sequences of length L_train = 32, 5 seeds
-//   test     1000 fresh sequences of length 128 = 4 L_train, accuracy at every position;
-//            also 1000 of length L_train
 //
 // Symbols:
 //   d      width of q, k and of the table (--d, default 64, even, >= 4)
@@ -61,23 +42,15 @@
 //   RoPE   q_m = rot_m(x W_Q), k_n = rot_n(y W_K), rot_k turns pair i by k/Z_i (common/rope.h)
 //   ALiBi  S[t][s] += -m_h |t-s|, head slopes m_h = 2^(-8h/H), h = 1..H (common/alibi.h)
 //   T      length of the causal sequence in claim 7.4 (--causal-length, default 2048)
-//   V, L   vocabulary (16) and training length L_train (32) of claims 7.7-7.9; chance = 1/V
 //
 // Run:  ch07 [--d 64] [--positions 64] [--trials 100] [--heads 8] [--causal-length 2048]
-//            [--steps 2000] [--seeds 5] [--eval-seqs 1000] [--threads 2]
 //            [--seed N] [--out DIR] [--claim 7.1] [--quiet]
 // Data: scores_sinusoidal.dat, scores_rope.dat (7.1, 7.2) -> plots/ch07_rope_scores.gp
 //       alibi_bias.dat, alibi_weights.dat (7.3)            -> plots/ch07_alibi.gp
 //       causal_count.dat (7.4)                              -> plots/ch07_causal_count.gp
 //       table_interleaved.dat, table_halves.dat (7.5)       -> plots/ch07_layouts.gp
 //       rotation_interleaved.dat, rotation_halves.dat (7.6) -> plots/ch07_rotation_layouts.gp
-//       relative_experiment.dat (L_train, test length, V, chance, steps, seeds, d, mirror bound
-//       inside a sequence), mirror_bound.dat (7.8's bound at every test position),
-//       relative_accuracy.dat (accuracy by position per encoding: mean, min, max over seeds),
-//       alibi_slopes.dat (learned slopes per seed) (7.7-7.9) -> plots/ch07_trained_accuracy.gp
-//       rope_decay.dat (7.10)                               -> plots/ch07_rope_decay.gp
-// The seeds of 7.7-7.9 train in parallel on --threads threads; every run has its own
-// random streams, so the numbers do not depend on the number of threads.
+//       rope_decay.dat (7.7)                                -> plots/ch07_rope_decay.gp
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
@@ -94,8 +67,6 @@
 #include "build_info.h"
 #include "chapter.h"
 #include "compare.h"
-#include "copy_experiment.h"
-#include "copy_task.h"
 #include "parallel.h"
 #include "pe_layout.h"
 #include "pe_offset.h"
@@ -113,33 +84,6 @@ static long positions = 64;      // N: enough offsets to see the stripes, small 
 static long trials = 100;        // random (x, y, W_Q, W_K) per claim: the worst case decides
 static long heads = 8;           // H: the ALiBi paper's 8 heads
 static long causal_length = 2048;// T: the positions read back in claim 7.4
-
-// Claims 7.7-7.9 train chapter 6's model (chapter 6's defaults, fixed here).
-enum {
-    TRAIN_VOCAB = 16,            // V: chance 1/16
-    TRAIN_D = 32,                // model width
-    TRAIN_LEN = 32,              // L_train
-    TRAIN_BATCH = 64,            // sequences per Adam step
-    EVAL_FACTOR = 4,             // test length = 4 L_train
-    EVAL_LEN = EVAL_FACTOR * TRAIN_LEN,
-    EVAL_CHUNK = 25,             // test sequences per forward pass
-};
-#define TRAIN_LR 3e-3            // Adam learning rate
-static long steps = 2000;        // Adam steps per run
-static long seeds = 5;           // runs per encoding: mean and spread
-static long eval_seqs = 1000;    // test sequences per run and length
-static long threads = 2;         // runs trained at once (the machine has 2 cores)
-
-// Verdict thresholds for 7.7-7.9, in accuracy (fraction correct), as in chapter 6.
-// Sampling error of one mean accuracy over 1000 sequences x 96 positions is ~0.001.
-#define SOLVED 0.95              // a task counts as solved at 95% correct
-#define SAME_BAND 0.02           // "as good as in range" within 2 points
-#define FAR_ABOVE_CHANCE 0.10    // 10 points above chance: something carried over
-#define CEILING_MARGIN 0.02      // sampling slack on the mirror bound of 7.8 averaged over positions
-                                 // (100 sequences x 31 positions: sd ~0.009 for one seed; 2 points is > 2 sd)
-#define BOUND_SIGMAS 4.0         // per-position slack on that bound: 4 sampling sd of the accuracy at one
-                                 // position (seeds x eval-seqs predictions), so that 158 positions all stay
-                                 // under it by chance with probability > 99% if the bound holds
 
 // Work bound for claims 7.1-7.2: each trial fills two (N,N) score maps of d-term dot products.
 #define WORK_LIMIT 2e10
@@ -716,9 +660,10 @@ static double outside_pair_blocks(const gsl_matrix *M) {
 
 static void write_matrix(Chapter *ch, const char *file, const gsl_matrix *M) {
     DataFile f;
-    chapter_data_open(ch, &f, file, "column row value");
+    chapter_data_open(ch, &f, file, "column row value R");   // R: the offset of M_R, for the figure
     for (size_t b = 0; b < M->size2; b++) {
-        for (size_t a = 0; a < M->size1; a++) datafile_printf(&f, "%zu %zu %.17g\n", b, a, gsl_matrix_get(M, a, b));
+        for (size_t a = 0; a < M->size1; a++)
+            datafile_printf(&f, "%zu %zu %.17g %g\n", b, a, gsl_matrix_get(M, a, b), (double)EXAMPLE_OFFSET);
         datafile_printf(&f, "\n");
     }
     chapter_data_close(ch, &f);
@@ -781,466 +726,7 @@ static void claim_layouts_rotation(Chapter *ch, ClaimResult *r) {
     gsl_permutation_free(p);
 }
 
-// ---- claims 7.7-7.9: the chapter-6 experiment with RoPE and ALiBi ----------
-//
-// The same tiny model, task, trainer and test as chapter 6 (common/copy_task.h):
-// copy the previous token, V = 16, d = 32, trained at L_train = 32, tested at
-// 4 L_train = 128. Only the encoding changes; position now enters the scores:
-//   rope      q_t, k_t rotated by position t (no parameters)
-//   alibi     S[t,s] -= m |t-s|, one learned slope m
-//   alibi-lr  S[t,s] -= m_left (t-s) for s < t, m_right (s-t) for s > t, two learned slopes
-// Every seed trains one model per encoding on the same batches from the same
-// initial weights (copy_task.h's streams), on --threads threads; training and
-// the summary over seeds are common/copy_experiment.h's, shared with chapter 6.
-
-enum { ENC_ROPE, ENC_ALIBI, ENC_ALIBI_LR, N_ENCODINGS };
-static const char *const ENCODING_LABELS[N_ENCODINGS] = {"RoPE", "ALiBi, one slope", "ALiBi, left/right"};
-static PosEncodingMaker const ENCODING_MAKERS[N_ENCODINGS] = {posenc_rope, posenc_alibi, posenc_alibi_left_right};
-static const char *const ENCODING_CLAIMS[N_ENCODINGS] = {"7.7", "7.8", "7.9"};
-static const char *const ENCODING_COLUMNS[N_ENCODINGS] = {"rope", "alibi", "alibi_lr"};   // in the data files
-
-static CopyExperiment experiment = {.n_encodings = N_ENCODINGS, .labels = ENCODING_LABELS,
-                                    .columns = ENCODING_COLUMNS, .makers = ENCODING_MAKERS,
-                                    .label_width = 18, .bucket_width = 9};
-
-static void mirror_probe(const TinyModel *m, const CopyConfig *cfg, double *values);   // below
-
-// Run k of every encoding uses seed --seed + k.
-static CopyConfig run_config(const Chapter *ch) {
-    return (CopyConfig){.vocab = TRAIN_VOCAB, .d = TRAIN_D, .train_len = TRAIN_LEN, .batch = TRAIN_BATCH,
-                        .steps = steps, .lr = TRAIN_LR, .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8,
-                        .eval_len = EVAL_LEN, .eval_seqs = (size_t)eval_seqs, .eval_chunk = EVAL_CHUNK,
-                        .seed = (unsigned long)ch->seed, .probe = mirror_probe};
-}
-
-// The best any symmetric-ALiBi model can do, position by position. One
-// layer, no other position: the output at t depends only on token_t and the
-// multiset of pairs (token_s, |t-s|). Where both neighbours exist (1 <= t <=
-// T-2), swapping the tokens at t-1 and t+1 leaves that multiset unchanged,
-// so the two sequences get the same prediction at t while their targets are
-// the two different tokens (unless they are equal, probability 1/V): at most
-//   1/V + (1 - 1/V)/2 = (1 + 1/V)/2
-// of the predictions at t are right. The last position t = T-1 has only one
-// key at distance 1 and no such limit (at most 1).
-static double mirror_bound_interior(void) { return 0.5 * (1.0 + 1.0 / TRAIN_VOCAB); }
-static double mirror_bound(size_t t, size_t T) { return t + 1 == T ? 1.0 : mirror_bound_interior(); }
-
-// The bound averaged over positions from..to-1 of a sequence of length T.
-static double mirror_bound_mean(size_t from, size_t to, size_t T) {
-    double sum = 0.0;
-    for (size_t t = from; t < to; t++) sum += mirror_bound(t, T);
-    return sum / (double)(to - from);
-}
-
-// Position by position: the accuracy at t (mean over seeds) against the bound,
-// for sequences of length T (the eval length, or the training length with
-// train_len set). worst_excess: the largest (accuracy - bound) / slack, where
-// the slack is BOUND_SIGMAS sampling sd (> 1: above the bound beyond
-// sampling); gap: the mean of bound - accuracy; last: the accuracy at T-1.
-typedef struct {
-    double worst_excess, gap, last;
-    size_t worst_at;
-} BoundCheck;
-
-static BoundCheck mirror_bound_check(size_t enc, bool train_len) {
-    size_t T = train_len ? TRAIN_LEN : EVAL_LEN;
-    double samples = (double)seeds * (double)eval_seqs;
-    BoundCheck c = {-INFINITY, 0.0, 0.0, 0};
-    for (size_t t = 1; t < T; t++) {
-        double acc = 0.0, b = mirror_bound(t, T);
-        for (long k = 0; k < seeds; k++) {
-            const CopyRun *run = &experiment.runs[enc][k];
-            acc += (train_len ? run->accuracy_train_len[t] : run->accuracy[t]) / (double)seeds;
-        }
-        // At b = 1 no accuracy exceeds the bound; elsewhere the sd of a mean of
-        // 'samples' predictions each right with probability <= b.
-        double slack = BOUND_SIGMAS * sqrt(b * (1.0 - b) / samples);
-        double excess = slack > 0.0 ? (acc - b) / slack : (acc > b ? INFINITY : -INFINITY);
-        if (excess > c.worst_excess) c.worst_excess = excess, c.worst_at = t;
-        c.gap += (b - acc) / (double)(T - 1);
-        if (t == T - 1) c.last = acc;
-    }
-    return c;
-}
-
-// The same argument, checked on the trained models (CopyConfig.probe, run on
-// every model before it is freed): MIRROR_SEQS sequences of length L_train;
-// in each, the tokens at t-1 and t+1 around one interior t are swapped.
-//   values[0]  max over the sequences of max_v |logits_t[v] after - before|
-//   values[1]  the largest |logit| at t (the scale of values[0])
-//   values[2]  the fraction of predictions at t that changed, among the
-//              sequences whose two swapped tokens differ
-// For one symmetric slope the logits at t must not move beyond rounding.
-enum { MIRROR_SEQS = 200 };
-static void mirror_probe(const TinyModel *m, const CopyConfig *cfg, double *values) {
-    size_t T = cfg->train_len, V = cfg->vocab;
-    TinyActs *a = tiny_acts_new(m, MIRROR_SEQS, T);
-    gsl_matrix *before = gsl_matrix_alloc(MIRROR_SEQS, V);
-    size_t *at = calloc(MIRROR_SEQS, sizeof *at);
-    gsl_rng *rng = random_new(copy_stream_seed(cfg->seed, 5));
-    if (a && before && at && rng && T >= 3) {
-        copy_task_batch(a, V, rng);
-        for (size_t b = 0; b < MIRROR_SEQS; b++) at[b] = b * T + 1 + gsl_rng_uniform_int(rng, T - 2);
-        if (tiny_forward(m, a) == GSL_SUCCESS) {
-            double scale = 0.0;
-            for (size_t b = 0; b < MIRROR_SEQS; b++) {
-                gsl_vector_const_view row = gsl_matrix_const_row(a->logits, at[b]);
-                gsl_matrix_set_row(before, b, &row.vector);
-                scale = fmax(scale, fmax(fabs(gsl_vector_max(&row.vector)), fabs(gsl_vector_min(&row.vector))));
-                size_t keep = a->tokens[at[b] - 1];
-                a->tokens[at[b] - 1] = a->tokens[at[b] + 1];
-                a->tokens[at[b] + 1] = keep;
-            }
-            if (tiny_forward(m, a) == GSL_SUCCESS) {
-                double worst = 0.0;
-                long differ = 0, changed = 0;
-                for (size_t b = 0; b < MIRROR_SEQS; b++) {
-                    gsl_vector_const_view after = gsl_matrix_const_row(a->logits, at[b]), old = gsl_matrix_const_row(before, b);
-                    for (size_t v = 0; v < V; v++)
-                        worst = fmax(worst, fabs(gsl_vector_get(&after.vector, v) - gsl_vector_get(&old.vector, v)));
-                    if (a->tokens[at[b] - 1] != a->tokens[at[b] + 1]) {
-                        differ++;
-                        changed += gsl_vector_max_index(&after.vector) != gsl_vector_max_index(&old.vector);
-                    }
-                }
-                values[0] = worst;
-                values[1] = scale;
-                values[2] = differ > 0 ? (double)changed / (double)differ : NAN;
-            }
-        }
-    }
-    random_free(rng);
-    free(at);
-    if (before) gsl_matrix_free(before);
-    tiny_acts_free(a);
-}
-
-// Why RoPE fails where it fails. The score of query t and key s is a fixed
-// function of the offset R = t - s, built from the angles R/Z_i of the pairs.
-// Only the "fast" pairs, whose period 2 pi Z_i is shorter than L_train, turn
-// far enough inside the training window to single out offset 1 from its
-// neighbours. How much offset R looks like offset 1 to them:
-//   resemblance(R) = mean over fast pairs i of cos((R - 1) / Z_i)   (1 at R = 1)
-// Training only shows offsets |R| < L_train; the one most like offset 1 (the
-// query's own key, R = 0, for d = 32) scores r_max. An untrained offset that is
-// closer to offset 1 than to that, resemblance > (1 + r_max)/2, is an "alias":
-// the fast pairs can barely tell it from offset 1, and nothing in training
-// taught the model to score it down.
-typedef struct {
-    size_t n_fast;                 // pairs with period < L_train
-    double trained_max;            // r_max: largest resemblance among trained offsets R != 1
-    long trained_argmax;
-    double threshold;              // (1 + r_max) / 2
-    long alias[2 * EVAL_LEN];      // offsets L_train <= |R| < EVAL_LEN above the threshold
-    size_t n_alias;
-} RopeAliases;
-
-static double rope_resemblance(long R, size_t n_fast) {
-    double sum = 0.0;
-    for (size_t i = 0; i < n_fast; i++) sum += cos((double)(R - 1) / pe_denominator(i, TRAIN_D));
-    return sum / (double)n_fast;
-}
-
-static RopeAliases rope_aliases(void) {
-    RopeAliases a = {0};
-    while (a.n_fast < TRAIN_D / 2 && 2.0 * M_PI * pe_denominator(a.n_fast, TRAIN_D) < TRAIN_LEN) a.n_fast++;
-    a.trained_max = -INFINITY;
-    for (long R = -(TRAIN_LEN - 1); R < TRAIN_LEN; R++)
-        if (R != 1 && rope_resemblance(R, a.n_fast) > a.trained_max) {
-            a.trained_max = rope_resemblance(R, a.n_fast);
-            a.trained_argmax = R;
-        }
-    a.threshold = 0.5 * (1.0 + a.trained_max);
-    for (long R = -(EVAL_LEN - 1); R < EVAL_LEN; R++)
-        if (labs(R) >= TRAIN_LEN && rope_resemblance(R, a.n_fast) > a.threshold) a.alias[a.n_alias++] = R;
-    return a;
-}
-
-// Does the query at t (in a sequence of length EVAL_LEN) have a key at an alias offset?
-static bool sees_alias(const RopeAliases *a, size_t t) {
-    for (size_t j = 0; j < a->n_alias; j++) {
-        long s = (long)t - a->alias[j];
-        if (s >= 0 && s < EVAL_LEN) return true;
-    }
-    return false;
-}
-
-static double slope_of(size_t enc, long k, size_t which) { return experiment.runs[enc][k].pe_final[which]; }
-
-static void write_training_data(Chapter *ch) {
-    DataFile f;
-    // The RoPE alias zones of claim 7.7: queries at t <= alias_low or t >= alias_high meet an alias key.
-    RopeAliases aliases = rope_aliases();
-    long alias_low = -1, alias_high = EVAL_LEN;
-    for (size_t t = 0; t < EVAL_LEN; t++)
-        if (sees_alias(&aliases, t)) {
-            if (t < EVAL_LEN / 2) alias_low = (long)t;
-            else if (alias_high == EVAL_LEN) alias_high = (long)t;
-        }
-    chapter_data_open(ch, &f, "relative_experiment.dat",
-                      "train_len eval_len vocab chance steps seeds d mirror_bound_interior rope_alias_low rope_alias_high");
-    datafile_printf(&f, "%d %d %d %.6g %ld %ld %d %.6g %ld %ld\n", TRAIN_LEN, EVAL_LEN, TRAIN_VOCAB, 1.0 / TRAIN_VOCAB,
-                    steps, seeds, TRAIN_D, mirror_bound_interior(), alias_low, alias_high);
-    chapter_data_close(ch, &f);
-    // Claim 7.8's bound at every position of the test length, with the slack the check allows.
-    chapter_data_open(ch, &f, "mirror_bound.dat", "position bound bound_plus_slack");
-    for (size_t t = 1; t < EVAL_LEN; t++) {
-        double b = mirror_bound(t, EVAL_LEN);
-        datafile_printf(&f, "%zu %.6g %.6g\n", t, b,
-                        b + BOUND_SIGMAS * sqrt(b * (1.0 - b) / ((double)seeds * (double)eval_seqs)));
-    }
-    chapter_data_close(ch, &f);
-    copy_experiment_write_accuracy(ch, &experiment, "relative_accuracy.dat");
-    // The learned slopes, per seed (NaN where an encoding was not trained in this run).
-    chapter_data_open(ch, &f, "alibi_slopes.dat", "seed alibi_m alibi_lr_m_left alibi_lr_m_right initial");
-    for (long k = 0; k < seeds; k++) {
-        double m = experiment.trained[ENC_ALIBI] ? slope_of(ENC_ALIBI, k, 0) : NAN;
-        double left = experiment.trained[ENC_ALIBI_LR] ? slope_of(ENC_ALIBI_LR, k, 0) : NAN;
-        double right = experiment.trained[ENC_ALIBI_LR] ? slope_of(ENC_ALIBI_LR, k, 1) : NAN;
-        datafile_printf(&f, "%ld %.6g %.6g %.6g %.6g\n", (long)ch->seed + k, m, left, right, ALIBI_INITIAL_SLOPE);
-    }
-    chapter_data_close(ch, &f);
-}
-
-// Train every encoding this run's claims need x every seed once (in parallel),
-// summarise, and write the data files. Later calls return at once.
-static void experiment_ensure(Chapter *ch) {
-    bool wanted[N_ENCODINGS];
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++) wanted[enc] = chapter_wants(ch, ENCODING_CLAIMS[enc]);
-    experiment.config = run_config(ch);
-    experiment.seeds = seeds;
-    if (copy_experiment_ensure(ch, &experiment, wanted, (size_t)threads)) write_training_data(ch);
-}
-
-static void print_seeds(const Chapter *ch, const double *x, const char *what) {
-    chapter_say(ch, "  %s, per seed:", what);
-    for (long k = 0; k < seeds; k++) chapter_say(ch, " %.1f%%", 100 * x[k]);
-    chapter_say(ch, "\n");
-}
-
-// ---- claim 7.7: RoPE beyond the training length ----------------------------
-
-static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
-    experiment_ensure(ch);
-    const CopySummary *s = &experiment.summary[ENC_ROPE];
-    double chance = 1.0 / TRAIN_VOCAB, in_range = s->train_len.mean, beyond = s->beyond.mean;
-    chapter_say(ch, "RoPE in chapter 6's experiment: q_t and k_t turned by position t before the\n"
-                    "scores, nothing added to the input (mean ± sd over %ld seeds):\n", seeds);
-    copy_experiment_print_header(ch, &experiment);
-    copy_experiment_print_row(ch, &experiment, ENC_ROPE);
-    print_seeds(ch, s->beyond.seed, "beyond L");
-    chapter_say(ch, "  chance %.2f%% (chapter 6's sinusoidal table, claim 6.3, stays far lower beyond L)\n\n",
-                100 * chance);
-
-    RopeAliases a = rope_aliases();
-    // Accuracy at the positions of the long test sequences that do / do not meet an alias key.
-    double with_sum = 0.0, without_sum = 0.0;
-    size_t with_n = 0, without_n = 0, with_first = EVAL_LEN, with_last = 0;
-    for (size_t t = 1; t < EVAL_LEN; t++) {
-        double acc = 0.0;
-        for (long k = 0; k < seeds; k++) acc += experiment.runs[ENC_ROPE][k].accuracy[t] / (double)seeds;
-        if (sees_alias(&a, t)) {
-            with_sum += acc, with_n++;
-            if (t > TRAIN_LEN) with_first = GSL_MIN(with_first, t);
-            else with_last = t;
-        } else {
-            without_sum += acc, without_n++;
-        }
-    }
-    double acc_alias = with_n ? with_sum / (double)with_n : NAN, acc_clean = without_n ? without_sum / (double)without_n : NAN;
-    chapter_say(ch, "The score of query t and key s depends on t - s only (claim 7.1), so the\n"
-                    "rule \"look one place back\" learned at length %d applies unchanged at\n"
-                    "t = 100: no position is new. Offsets are: training shows |t - s| <= %d, the\n"
-                    "test up to %d. The %zu fast pairs (period 2 pi Z_i shorter than L_train:\n",
-                TRAIN_LEN, TRAIN_LEN - 1, EVAL_LEN - 1, a.n_fast);
-    for (size_t i = 0; i < a.n_fast; i++)
-        chapter_say(ch, "%s%.1f", i ? ", " : "", 2.0 * M_PI * pe_denominator(i, TRAIN_D));
-    chapter_say(ch, " tokens) are what tells offset 1 from its\n"
-                    "neighbours. How much offset R resembles 1 to them, mean cos((R-1)/Z_i):\n"
-                    "at most %.3f for a trained offset (R = %ld); these untrained ones are\n"
-                    "closer to 1 than to that (above %.3f):\n ",
-                a.trained_max, a.trained_argmax, a.threshold);
-    for (size_t j = 0; j < a.n_alias; j++)
-        chapter_say(ch, " %+ld (%.3f)", a.alias[j], rope_resemblance(a.alias[j], a.n_fast));
-    chapter_say(ch, "\n(16 turns of the fastest pair are 100.5 tokens, and the next two pairs are\n"
-                    "nearly round there as well). Such a key scores almost like the right one\n"
-                    "and steals attention. Accuracy at length %d, averaged over seeds:\n"
-                    "  positions with a key at an alias offset (t <= %zu, t >= %zu)  %5.1f%%\n"
-                    "  all other positions                                         %5.1f%%\n"
-                    "Positions t < L_train, trained ones, drop too when an alias key is\n"
-                    "present: it is the offsets, not the positions. Which aliases the model\n"
-                    "falls for, and how much, differs from seed to seed (the spread).\n",
-                EVAL_LEN, with_last, with_first, 100 * acc_alias, 100 * acc_clean);
-    long strongest = 0;   // the alias most like offset 1
-    for (size_t j = 0; j < a.n_alias; j++)
-        if (j == 0 || rope_resemblance(a.alias[j], a.n_fast) > rope_resemblance(strongest, a.n_fast)) strongest = a.alias[j];
-    bool solved_in_range = in_range >= SOLVED;
-    bool holds = solved_in_range && beyond >= in_range - SAME_BAND;
-    bool partly = solved_in_range && beyond >= chance + FAR_ABOVE_CHANCE;
-    r->measured = beyond;
-    r->document = in_range;
-    r->tolerance = SAME_BAND;
-    claim_key(r, "RoPE: accuracy at t >= L_train");
-    r->verdict = holds ? VERDICT_HOLDS : (partly ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
-    claim_finding(r, "RoPE solves the task at the training length (%.1f%%) and is right %.1f%% ± %.1f%% of the "
-                     "time beyond it (seeds %.1f%%..%.1f%%; chance %.2f%%). Scores depend on t-s only, but "
-                     "untrained far offsets that the fast pairs see almost like offset 1 (e.g. %+ld) mislead it: "
-                     "%.1f%% where such a key is present, %.1f%% elsewhere.",
-                  100 * in_range, 100 * beyond, 100 * s->beyond.sd, 100 * s->beyond.min, 100 * s->beyond.max, 100 * chance,
-                  strongest, 100 * acc_alias, 100 * acc_clean);
-}
-
-// ---- claim 7.8: ALiBi with one symmetric slope cannot tell before from after ----
-
-static void claim_alibi_symmetric(Chapter *ch, ClaimResult *r) {
-    experiment_ensure(ch);
-    const CopySummary *s = &experiment.summary[ENC_ALIBI];
-    double at_L = s->train_len.mean, in_range = s->in_range.mean, beyond = s->beyond.mean;
-    double ceil_L = mirror_bound_mean(1, TRAIN_LEN, TRAIN_LEN), ceil_in = mirror_bound_mean(1, TRAIN_LEN, EVAL_LEN);
-    double ceil_beyond = mirror_bound_mean(TRAIN_LEN, EVAL_LEN, EVAL_LEN);
-    double slopes[COPY_MAX_SEEDS];
-    for (long k = 0; k < seeds; k++) slopes[k] = slope_of(ENC_ALIBI, k, 0);
-    chapter_say(ch, "ALiBi in the bidirectional model, one learned slope m for both sides:\n"
-                    "S[t,s] -= m |t-s| (start m = %.2g). Mean ± sd over %ld seeds:\n", ALIBI_INITIAL_SLOPE, seeds);
-    copy_experiment_print_header(ch, &experiment);
-    copy_experiment_print_row(ch, &experiment, ENC_ALIBI);
-    chapter_say(ch, "  learned slope m per seed:");
-    for (long k = 0; k < seeds; k++) chapter_say(ch, " %.3g", slopes[k]);
-    chapter_say(ch, "\n\nAbout half right, in range too: not a length problem. A distance has no\n"
-                    "direction: the key before the query and the key after it are both at\n"
-                    "distance 1 and get the same bias -m, whatever m is. A one-layer model then\n"
-                    "sees, from query t, only token t and the pairs (token_s, |t-s|); swapping\n"
-                    "the tokens at t-1 and t+1 changes neither, so both orders get the same\n"
-                    "answer and at most one of them is right. The bound, per position t of a\n"
-                    "sequence of length T: (1 + 1/V)/2 = %.2f%% where both neighbours exist\n"
-                    "(1 <= t <= T-2; the two tokens agree with probability 1/V), 100%% at the\n"
-                    "last position t = T-1 (one key at distance 1). Averaged over positions:\n"
-                    "  bound, 1 <= t < L at length L   %5.1f%%   measured %5.1f%%\n"
-                    "  bound, 1 <= t < L at length %dL  %5.1f%%   measured %5.1f%%\n"
-                    "  bound, t >= L at length %dL      %5.1f%%   measured %5.1f%%\n",
-                100 * mirror_bound_interior(), 100 * ceil_L, 100 * at_L, EVAL_FACTOR, 100 * ceil_in,
-                100 * in_range, EVAL_FACTOR, 100 * ceil_beyond, 100 * beyond);
-    // Position by position, at both lengths.
-    BoundCheck at_train = mirror_bound_check(ENC_ALIBI, true), at_eval = mirror_bound_check(ENC_ALIBI, false);
-    double worst_excess = fmax(at_train.worst_excess, at_eval.worst_excess);
-    chapter_say(ch, "Position by position (mean over seeds against the bound at t; slack %.0f sampling\n"
-                    "sd of %ld x %ld predictions per position):\n"
-                    "  length %3d: largest (accuracy - bound)/slack %6.2f (t = %zu); mean bound - accuracy %5.2f points;\n"
-                    "              last position t = %d: %5.1f%% (bound 100%%)\n"
-                    "  length %3d: largest (accuracy - bound)/slack %6.2f (t = %zu); mean bound - accuracy %5.2f points;\n"
-                    "              last position t = %d: %5.1f%% (bound 100%%)\n",
-                BOUND_SIGMAS, seeds, eval_seqs, TRAIN_LEN, at_train.worst_excess, at_train.worst_at,
-                100 * at_train.gap, TRAIN_LEN - 1, 100 * at_train.last, EVAL_LEN, at_eval.worst_excess,
-                at_eval.worst_at, 100 * at_eval.gap, EVAL_LEN - 1, 100 * at_eval.last);
-    // The mirror test on the trained models (mirror_probe): every trained encoding, for contrast.
-    chapter_say(ch, "\nThe same on the trained models: in %d test sequences of length L per model,\n"
-                    "swap the tokens at t-1 and t+1 around one t and look at the logits at t\n"
-                    "(largest change over all seeds; predictions changed where the two tokens differ):\n",
-                MIRROR_SEQS);
-    double alibi_change = NAN, alibi_scale = 0.0;
-    char contrast[128] = "";
-    for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
-        if (!experiment.trained[enc]) continue;
-        double change = 0.0, scale = 0.0, flips[COPY_MAX_SEEDS];
-        for (long k = 0; k < seeds; k++) {
-            const double *v = experiment.runs[enc][k].probe;
-            change = fmax(change, v[0]);
-            scale = fmax(scale, v[1]);
-            flips[k] = v[2];
-        }
-        chapter_say(ch, "  %-18s  logits move by up to %-9.3g  predictions changed %5.1f%%\n", ENCODING_LABELS[enc],
-                    change, 100 * gsl_stats_mean(flips, 1, (size_t)seeds));
-        if (enc == ENC_ALIBI) {
-            alibi_change = change, alibi_scale = scale;
-        } else {
-            size_t used = strlen(contrast);
-            snprintf(contrast + used, sizeof contrast - used, "; %s: up to %.2g", ENCODING_LABELS[enc], change);
-        }
-    }
-    bool mirror_blind = alibi_change <= ROUNDING_TOLERANCE(alibi_scale);
-    chapter_say(ch, mirror_blind ? "With one slope the logits at t do not move beyond rounding (tolerance %.2g):\n"
-                                   "the model cannot see the swap, as the argument says.\n"
-                                 : "With one slope the logits at t move by more than rounding (tolerance %.2g):\n"
-                                   "the argument above does not describe this model.\n",
-                ROUNDING_TOLERANCE(alibi_scale));
-    chapter_say(ch, "\n");
-    bool under_bound = worst_excess <= 1.0;
-    bool at_bound = fabs(at_train.gap) <= CEILING_MARGIN && fabs(at_eval.gap) <= CEILING_MARGIN;
-    chapter_say(ch, at_bound ? "The model reaches the bound (mean gap within %.0f points at both lengths): it\n"
-                               "finds the two neighbours, keeps the far keys out (a steep m) and guesses which\n"
-                               "one came first; at the last position, with no mirror, it is right %.1f%% of the\n"
-                               "time at length %d.\n"
-                             : "The model stays away from the bound (mean gap more than %.0f points); at the\n"
-                               "last position it is right %.1f%% of the time at length %d.\n",
-                100 * CEILING_MARGIN, 100 * at_eval.last, EVAL_LEN);
-    bool solved = at_L >= SOLVED && beyond >= SOLVED;
-    // Capped: under the bound at every position (per-position slack) and on average over
-    // positions (the tighter CEILING_MARGIN, since an average pools T-1 positions' samples).
-    bool capped = under_bound && mirror_blind && at_L <= ceil_L + CEILING_MARGIN &&
-                  in_range <= ceil_in + CEILING_MARGIN && beyond <= ceil_beyond + CEILING_MARGIN;
-    r->measured = worst_excess;
-    r->document = NAN;
-    r->tolerance = 1.0;
-    claim_key(r, "ALiBi, one slope: max (accuracy - bound)/slack by position");
-    r->verdict = solved ? VERDICT_HOLDS : (capped ? VERDICT_DOES_NOT_HOLD : VERDICT_PARTLY_HOLDS);
-    claim_finding(r, "One symmetric slope stays within the mirror bound at every position up to sampling, (1+1/V)/2 = %.1f%% where both "
-                     "neighbours exist and 100%% at the last (largest excess %.2f of a %.0f-sd sampling slack, lengths "
-                     "%d and %d), and %s it: %.1f%% right at the training length (bound over positions %.1f%%), %.1f%% "
-                     "beyond it (bound %.1f%%), %.1f%% at t = %d. -m|t-s| weighs the tokens before and after alike: "
-                     "swapping them moves the logits by at most %.2g (rounding%s). Corrected: a bidirectional model "
-                     "needs different slopes on the two sides (claim 7.9).",
-                  100 * mirror_bound_interior(), worst_excess, BOUND_SIGMAS, TRAIN_LEN, EVAL_LEN,
-                  at_bound ? "reaches" : "stays below", 100 * at_L, 100 * ceil_L, 100 * beyond, 100 * ceil_beyond,
-                  100 * at_eval.last, EVAL_LEN - 1, alibi_change, contrast);
-}
-
-// ---- claim 7.9: ALiBi with left and right slopes -----------------------------
-
-static long count_greater(const double *a, const double *b) {
-    long n = 0;
-    for (long k = 0; k < seeds; k++) n += a[k] > b[k];
-    return n;
-}
-
-static void claim_alibi_left_right(Chapter *ch, ClaimResult *r) {
-    experiment_ensure(ch);
-    const CopySummary *s = &experiment.summary[ENC_ALIBI_LR];
-    double at_L = s->train_len.mean, in_range = s->in_range.mean, beyond = s->beyond.mean;
-    double left[COPY_MAX_SEEDS], right[COPY_MAX_SEEDS];
-    for (long k = 0; k < seeds; k++) left[k] = slope_of(ENC_ALIBI_LR, k, 0), right[k] = slope_of(ENC_ALIBI_LR, k, 1);
-    chapter_say(ch, "ALiBi with two learned slopes: S[t,s] -= m_left (t-s) for keys before the\n"
-                    "query, m_right (s-t) for keys after it (both start at %.2g). Mean ± sd over\n"
-                    "%ld seeds:\n", ALIBI_INITIAL_SLOPE, seeds);
-    copy_experiment_print_header(ch, &experiment);
-    copy_experiment_print_row(ch, &experiment, ENC_ALIBI_LR);
-    print_seeds(ch, s->beyond.seed, "beyond L");
-    chapter_say(ch, "  learned slopes per seed (m_left, m_right):");
-    for (long k = 0; k < seeds; k++) chapter_say(ch, " (%.3g, %.3g)", left[k], right[k]);
-    double m_left = gsl_stats_mean(left, 1, (size_t)seeds), m_right = gsl_stats_mean(right, 1, (size_t)seeds);
-    chapter_say(ch, "\n\nTwo slopes break the mirror of claim 7.8. For equal content scores the\n"
-                    "bias ranks the keys: the token before (-m_left = %.2f) above the token\n"
-                    "after (-m_right = %.2f) and the one two back (-2 m_left = %.2f), by factors\n"
-                    "exp(m_right - m_left) = %.2f and exp(m_left) = %.2f in attention weight.\n"
-                    "(The query's own key, bias 0, holds the token the residual already\n"
-                    "carries; the bias alone does not push it down.) Training made the right\n"
-                    "side the steeper one: m_right > m_left in %ld of %ld seeds. The bias is a\n"
-                    "function of t-s, and far keys fade geometrically (weight ratio exp(-m) per\n"
-                    "token), so a query at t = 100 sees the same picture as one at t = 10:\n"
-                    "nothing is new beyond the training length, and the accuracy stays.\n",
-                -m_left, -m_right, -2 * m_left, exp(m_right - m_left), exp(m_left), count_greater(right, left), seeds);
-    bool holds = at_L >= SOLVED && in_range >= SOLVED && beyond >= SOLVED;
-    bool partly = at_L >= SOLVED;
-    r->measured = beyond;
-    r->document = at_L;
-    r->tolerance = 1.0 - SOLVED;
-    claim_key(r, "ALiBi, left/right: accuracy at t >= L_train");
-    r->verdict = holds ? VERDICT_HOLDS : (partly ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
-    claim_finding(r, "With separate learned slopes (m_left %.2f, m_right %.2f on average) the model is right "
-                     "%.2f%% of the time at the training length and %.2f%% ± %.2f%% beyond it, out to %d tokens.",
-                  m_left, m_right, 100 * at_L, 100 * beyond, 100 * s->beyond.sd, EVAL_LEN);
-}
-
-// ---- claim 7.10: 貓吃了魚 with RoPE -------------------------------------------
+// ---- claim 7.7: 貓吃了魚 with RoPE -------------------------------------------
 //
 // Doc A §為什麼是這個設計 wishes for two things: 魚 attending to 貓 (two tokens
 // between them, offset 3) keeps its score when 1000 tokens are put in front,
@@ -1423,7 +909,7 @@ static void claim_rope_cat_fish(Chapter *ch, ClaimResult *r) {
     gsl_vector_free(bound);
 }
 
-// ---- claim 7.11: RoPE's absolute half -----------------------------------------
+// ---- claim 7.8: RoPE's absolute half -----------------------------------------
 //
 // Doc C §六 calls RoPE a combination of absolute and relative position.
 // Claim 7.1 is the relative half (q_m . k_n depends on m - n only). The
@@ -1525,42 +1011,28 @@ static const ClaimDef CLAIMS[] = {
      claim_layouts_permutation},
     {"7.6", "Beyond the documents", "M_R is block-diagonal (2x2 rotations) only in the interleaved order.",
      VERDICT_HOLDS, "the permutation moves each cosine d/2 columns away from its sine", claim_layouts_rotation},
-    {"7.7", "Doc C §六; ch06 claim 6.3",
-     "RoPE carries a model trained at length L_train to positions beyond it.", VERDICT_PARTLY_HOLDS,
-     "scores depend on t-s only, but offsets longer than L_train were never trained", claim_rope_beyond},
-    {"7.8", "Beyond the documents",
-     "ALiBi with one symmetric slope (-m|t-s|) lets a bidirectional model tell the token before from the token after.",
-     VERDICT_DOES_NOT_HOLD, "the two neighbours get the same bias: at most (1+1/V)/2 correct where both exist, "
-     "100% at the last position",
-     claim_alibi_symmetric},
-    {"7.9", "Beyond the documents",
-     "ALiBi with separate learned slopes left and right of the query solves the task at every position of test "
-     "sequences up to 4 L_train = 128 tokens long.",
-     VERDICT_HOLDS, "the sides differ, and a bias in t-s with geometric damping looks the same at any t",
-     claim_alibi_left_right},
-    {"7.10", "Doc A §為什麼是這個設計",
+    {"7.7", "Doc A §為什麼是這個設計",
      "With RoPE, 魚->貓 in 貓吃了魚 keeps its score when 1000 tokens are put in front, and far-apart tokens score "
      "lower.",
      VERDICT_PARTLY_HOLDS, "the score depends on m-n only (exact); only bounds and aligned q, k fall with distance, "
      "and not steadily",
      claim_rope_cat_fish},
-    {"7.11", "Doc C §六",
+    {"7.8", "Doc C §六",
      "RoPE combines absolute and relative position: the rotated query itself carries its position m.",
      VERDICT_HOLDS, "R_m is a rotation (length kept) by angles m/Z_i, distinct for every m within a turn of the "
      "slowest pair", claim_rope_absolute},
 };
 
 int main(int argc, char **argv) {
-    parallel_blas_single_thread();   // our threads run the seeds; BLAS stays on one
+    parallel_blas_single_thread();   // BLAS on one thread, as in every chapter
     Chapter ch = {
         .program = "ch07",
         .title = "Relative position done directly: RoPE, ALiBi, the causal mask, the table layouts",
         .summary = "RoPE rotates q and k so scores depend on m-n only; ALiBi biases scores by distance;\n"
                    "a causal mask alone lets a layer count its position; and the two table layouts\n"
-                   "that libraries ship are the same code with columns permuted. Then chapter 6's\n"
-                   "experiment with RoPE and ALiBi: RoPE carries over partly, one symmetric ALiBi\n"
-                   "slope cannot tell before from after, separate left/right slopes solve it up to\n"
-                   "4 L_train. Last, RoPE and Doc A's 貓吃了魚 wish, and RoPE's absolute half.",
+                   "that libraries ship are the same code with columns permuted. Last, RoPE and\n"
+                   "Doc A's 貓吃了魚 wish, and RoPE's absolute half. (RoPE and ALiBi in a trained\n"
+                   "model: chapter 6, claims 6.8-6.10.)",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
@@ -1568,17 +1040,12 @@ int main(int argc, char **argv) {
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N",
          "width of q, k and the tables, even; the layouts differ from d = 4 (default 64)"},
         {"--positions", OPTION_INT, &positions, 2, 1024, 0, "N", "positions in score maps and tables (default 64)"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups for claims 7.1-7.2 (7.10: at most 100, 7.11: at most 3); "
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups for claims 7.1-7.2 (7.7: at most 100, 7.8: at most 3); "
          "trials * positions * d * (positions + d) "
          "<= 2e10 (default 100)"},
         {"--heads", OPTION_INT, &heads, 1, 64, 0, "H", "ALiBi heads, slopes 2^(-8h/H) (default 8)"},
         {"--causal-length", OPTION_INT, &causal_length, 2, 4096, 0, "T",
          "sequence length of claim 7.4; its (T,T) weights take T^2 doubles (default 2048)"},
-        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "claims 7.7-7.9: Adam steps per run (default 2000)"},
-        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "claims 7.7-7.9: runs per encoding (default 5)"},
-        {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N",
-         "claims 7.7-7.9: test sequences per run and length (default 1000)"},
-        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "claims 7.7-7.9: runs trained at once (default 2)"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
@@ -1588,9 +1055,6 @@ int main(int argc, char **argv) {
     if (work > WORK_LIMIT)
         return chapter_reject_number(&ch, "--trials", trials,
                                      "expected trials * positions * d * (positions + d) <= 2e10 (about a minute)");
-    if (parallel_blas_hint() && (chapter_wants(&ch, "7.7") || chapter_wants(&ch, "7.8") || chapter_wants(&ch, "7.9")))
-        chapter_say(&ch, "note: %s.\n", parallel_blas_hint());
     chapter_run_claims(&ch);
-    copy_experiment_free(&experiment);
     return chapter_end(&ch);
 }

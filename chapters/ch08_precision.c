@@ -262,11 +262,13 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
                     "  stored     the exact values rounded to float: the floor for any float table\n\n");
 
     DataFile f;
-    chapter_data_open(ch, &f, "float_error.dat", "k err_double err_float_arg err_float err_stored half_neighbour");
+    // window and d (the positions per row and the width) are for the figure's labels
+    chapter_data_open(ch, &f, "float_error.dat",
+                      "k err_double err_float_arg err_float err_stored half_neighbour window d");
     for (size_t s = 0; s < st.n; s++) {
         const FloatSample *fs = &st.samples[s];
-        datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g\n", fs->k, fs->err_double, fs->err_float_arg,
-                        fs->err_float, fs->err_stored, st.half_neighbour);
+        datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g %d %ld\n", fs->k, fs->err_double, fs->err_float_arg,
+                        fs->err_float, fs->err_stored, st.half_neighbour, (int)WINDOW, d);
     }
     chapter_data_close(ch, &f);
 

@@ -14,7 +14,18 @@
 //     chapter_run_claims(&ch);
 //     return chapter_end(&ch);
 //
-// Standard options: --seed N, --out DIR, --claim ID, --quiet, --list-claims, --help.
+// Standard options: --seed N, --out DIR, --claim ID, --quiet, --verbose,
+// --strict, --list-claims, --help.
+//
+// Exploring is not failing. Each claim's expected verdict is the one the
+// course's settings (the chapter's defaults) give. A run with other settings
+// (any option other than --out, --claim, --quiet, --verbose and --strict given
+// a value other than its default) is exploring: a verdict that differs from
+// the expected one is then a finding of those settings, printed as such
+// ("with --d 16: holds; at the course's settings: partly holds"), marked '*'
+// in the verdict table, and the exit status stays 0. At the course's settings,
+// or with --strict (the claim tests pass it), every verdict other than the
+// expected one is a failure: marked '!', exit status 1.
 // Output folder contents written here: chapter.txt (title, then the
 // summary), claims.tsv (one row per claim run), plus the chapter's own .dat
 // files through chapter_data_open/close, and MANIFEST.
@@ -74,6 +85,12 @@ struct Chapter {
     const char *out;
     const char *only_claim;        // --claim ID, or NULL for all
     bool quiet;
+    bool verbose;                  // --verbose: also the build and speed details (chapter_detail)
+    bool strict;                   // --strict: a verdict other than the expected one fails, whatever the settings
+
+    // set by chapter_begin: the options given with a value other than the
+    // default, as "--d 16 --seed 7" ("" at the course's settings)
+    char settings[512];
 
     // set while running
     gsl_rng *rng;                  // a fresh stream per claim, seeded from --seed and the claim id
@@ -109,6 +126,14 @@ int chapter_end(Chapter *ch);
 
 // Narrative output: printed unless --quiet.
 void chapter_say(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Build and speed details (CBLAS, kernels, threads, steps/s, buffer sizes):
+// printed only with --verbose (and not with --quiet). The lesson stays on
+// stdout without them.
+void chapter_detail(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// True when the run uses settings other than the course's (see above).
+bool chapter_exploring(const Chapter *ch);
 
 // True when the chapter runs all claims or 'id' is the --claim one.
 bool chapter_wants(const Chapter *ch, const char *id);

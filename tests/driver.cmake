@@ -233,3 +233,74 @@ workbook_memcheck_test(workbook_run NAME run UNIT
                        ARGS --out ${driver_out}/memcheck-run --plots ${driver_plots} $<TARGET_FILE:ch01>)
 workbook_memcheck_test(workbook_run NAME crash UNIT
                        ARGS --out ${driver_out}/memcheck-crash --plots ${driver_plots} ${driver_data}/crashing/ch01)
+
+# ---- figure options for projection: --figure-size WxH, --font-scale X -------------
+# ch01_output_d sets its own 1200x540: by default it comes out at that size;
+# --figure-size 1600x960 scales it by 1.6 both ways (1920x864), and
+# --font-scale 1.5 draws the 13-point text at 19.5 points (PNG and SVG alike;
+# the SVG shows the font size).
+if(GNUPLOT_EXECUTABLE)
+  foreach(case IN ITEMS "default|1200|540||" "sized|1920|864|--figure-size=1600x960 --font-scale=1.5|19.50")
+    string(REPLACE "|" ";" cells "${case}")
+    list(GET cells 0 name)
+    list(GET cells 1 width)
+    list(GET cells 2 height)
+    list(GET cells 3 args)
+    list(GET cells 4 font)
+    set(font_arg "")
+    if(font)
+      set(font_arg -DSVG_FONT=${font})
+    endif()
+    add_test(NAME driver.render_figure_size_${name}
+             COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DSCRIPT=${driver_plots}/ch01_output_d.gp
+                     -DDATA=${WORKBOOK_TEST_OUT}/ch01/data -DFIGURES=${driver_out}/figure-size-${name}
+                     -DWIDTH=${width} -DHEIGHT=${height} "-DARGS=${args}" ${font_arg}
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_size.cmake)
+    set_tests_properties(driver.render_figure_size_${name} PROPERTIES LABELS "unit" FIXTURES_REQUIRED ch01_data)
+  endforeach()
+endif()
+set(driver_figure_option_cases
+  "figure_size_narrow|--plots ${driver_plots} --figure-size 399x600 ${ch01_program}|--figure-size '399x600': expected WxH in pixels, W 400..4000 and H 300..3000"
+  "figure_size_tall|--plots ${driver_plots} --figure-size 1000x3001 ${ch01_program}|--figure-size '1000x3001': expected WxH"
+  "figure_size_no_height|--plots ${driver_plots} --figure-size 1600x ${ch01_program}|--figure-size '1600x': expected WxH"
+  "figure_size_words|--plots ${driver_plots} --figure-size big ${ch01_program}|--figure-size 'big': expected WxH"
+  "figure_size_negative|--plots ${driver_plots} --figure-size=-800x600 ${ch01_program}|--figure-size '-800x600': expected WxH"
+  "figure_size_twice|--plots ${driver_plots} --figure-size 800x600 --figure-size 900x600 ${ch01_program}|--figure-size: given more than once"
+  "font_scale_small|--plots ${driver_plots} --font-scale 0.4 ${ch01_program}|--font-scale '0.4': expected a number from 0.5 to 4"
+  "font_scale_large|--plots ${driver_plots} --font-scale 4.5 ${ch01_program}|--font-scale '4.5': expected a number from 0.5 to 4"
+  "font_scale_nan|--plots ${driver_plots} --font-scale nan ${ch01_program}|--font-scale 'nan': expected a number"
+  "font_scale_empty|--plots ${driver_plots} --font-scale= ${ch01_program}|--font-scale '': expected a number"
+)
+foreach(case IN LISTS driver_figure_option_cases)
+  string(REPLACE "|" ";" cells "${case}")
+  list(GET cells 0 name)
+  list(GET cells 1 args)
+  list(GET cells 2 expect)
+  separate_arguments(cells UNIX_COMMAND "${args}")
+  workbook_badinput_test(driver.badinput.${name} workbook_run ARGS ${cells} EXPECT "${expect}")
+endforeach()
+
+# ---- figures follow the data: a chapter run with other settings is drawn with them --
+# Each case: chapter | its arguments | figure | what the SVG's text must say.
+if(GNUPLOT_EXECUTABLE)
+  set(figure_follows_cases
+    "ch05|--claim 5.4 --d 16 --positions 32 --trials 50|ch05_term4_heatmaps|d = 16, positions 0\\.\\.31 \\(ch05"
+    "ch03|--claim 3.5 --d 16|ch03_heatmap|d = 16, positions 0\\.\\.99 \\(ch03"
+    "ch03|--claim 3.5 --d 8|ch03_waves|dimension 6: sin"
+  )
+  set(n 0)
+  foreach(case IN LISTS figure_follows_cases)
+    string(REPLACE "|" ";" cells "${case}")
+    list(GET cells 0 chapter)
+    list(GET cells 1 args)
+    list(GET cells 2 figure)
+    list(GET cells 3 expect)
+    math(EXPR n "${n} + 1")
+    add_test(NAME driver.figure_follows_data_${n}_${figure}
+             COMMAND ${CMAKE_COMMAND} -DCHAPTER=$<TARGET_FILE:${chapter}> "-DCHAPTER_ARGS=${args}"
+                     -DDRIVER=$<TARGET_FILE:workbook_run> -DSCRIPT=${driver_plots}/${figure}.gp
+                     -DOUT=${driver_out}/follows-${n} "-DEXPECT=${expect}"
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_follows_data.cmake)
+    set_tests_properties(driver.figure_follows_data_${n}_${figure} PROPERTIES LABELS "unit")
+  endforeach()
+endif()

@@ -15,7 +15,7 @@
 #                   the second run's files remain (MANIFEST), a file the
 #                   workbook did not write survives
 #   long_out        a 4070-character --out: status 2, nothing created
-#   memory_estimate the chapter prints "buffers of about N MB"; run again under
+#   memory_estimate the chapter prints "buffers of about N MB" (--verbose); run again under
 #                   `ulimit -v` of N + 256 MB (libraries, stacks, BLAS), it must
 #                   pass: the estimate behind its memory bound is not too low
 set -uo pipefail
@@ -105,7 +105,7 @@ case "$case_name" in
     ;;
   memory_estimate)
     # (Status 1, verdicts other than the defaults', is fine here: a short run is asked for.)
-    "$program" --out "$dir" "$@" >"$dir.out" 2>"$dir.err"
+    "$program" --verbose --out "$dir" "$@" >"$dir.out" 2>"$dir.err"
     status=$?
     [ $status -le 1 ] || fail "the run without a limit exited $status"
     mb=$(sed -n 's/.*buffers of about \([0-9]*\) MB.*/\1/p' "$dir.out" | head -n 1)

@@ -1,13 +1,38 @@
 // workbook_run.c: the driver behind ./workbook and `cmake --workflow --preset workbook`.
 //
-//   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER...
+//   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [FIGURE OPTIONS] CHAPTER...
 //       Runs every chapter in order into DIR/chNN/ (its standard output goes
 //       to DIR/chNN/output.txt), renders every plots/chNN_*.gp into
 //       DIR/figures/ as PNG and SVG, writes DIR/REPORT.md, and prints a
 //       summary table.
 //
-//   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM]
+//   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] --chapter chNN CHAPTER... [-- OPTION...]
+//       One chapter (./workbook chNN): runs only the chapter named chNN (one of
+//       CHAPTER..., which give the report's order) with OPTION... into
+//       DIR/chNN/, redraws its figures, and rewrites its section of
+//       DIR/REPORT.md. The other chapters' rows and sections are copied from
+//       the REPORT.md that is there (or say the chapter has not been run), and
+//       their files stay: only REPORT.md, chNN/output.txt and figures/chNN_*
+//       leave MANIFEST. A chapter that rejects its options (exit 2) stops the
+//       run before any file is removed or written (at most the empty folders
+//       DIR, DIR/figures and DIR/chNN are created).
+//
+//   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]
 //       Renders one figure (the figure tests).
+//
+//   FIGURE OPTIONS, for projecting the figures (every mode, PNG and SVG alike):
+//     --figure-size WxH  the workbook's standard figure, 1000x600 pixels,
+//                        becomes W x H (W 400..4000, H 300..3000); a figure
+//                        with its own size scales by W/1000 across and H/600
+//                        down (plots/common.gp)
+//     --font-scale X     every text 0.5..4 times its usual size
+//
+// Exercises: --exercises DIR (default: the folder "exercises" next to the
+// --plots folder, when there is one) holds chNN.tsv per chapter (see
+// exercises/README.md). Each chapter's section of REPORT.md lists its
+// exercises with the answers folded away (<details>); a one-chapter run ends
+// by printing the chapter's exercises, or, when OPTION... are exactly an
+// exercise's options, that exercise's answer.
 //
 //   workbook_run --help
 //
@@ -69,6 +94,8 @@
 //   datadir  the chapter's data folder      plotdir  the plots/ folder
 //   fmt      'png' or 'svg'                 outfile  where to write the picture:
 //                                                    '/dev/stdout', read by the driver
+//   and, only when the figure options are given: figure_w, figure_h (pixels),
+//   font_scale (numbers)
 // and loads plotdir.'/common.gp' for the terminal. Its first line is
 //   # Figure: caption text
 // which becomes the caption in REPORT.md.
@@ -89,6 +116,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chapter.h"
+#include "claims_tsv.h"
 #include "datafile.h"
 #include "exitcodes.h"
 #include "options.h"
@@ -100,7 +129,7 @@ extern char **environ;
 enum {
     MAX_CHAPTERS = 32,
     MAX_FIGURES = 16,
-    MAX_CLAIMS = 16,
+    MAX_CLAIMS = CHAPTER_MAX_CLAIMS,   // a chapter's limit (chapter.h): the two cannot differ
     PATH_LEN = 4096,
     ARG_MAX_LEN = 2048,            // longest accepted path argument: derived paths stay under PATH_LEN
     MESSAGE_LEN = 512
@@ -120,6 +149,7 @@ static const char *base_name(const char *path) {
 
 static volatile sig_atomic_t g_signal = 0;   // the first signal received
 static volatile sig_atomic_t g_child = 0;    // the running child's pid, or 0
+static bool g_tee = false;                   // also copy the child's standard output to ours (one-chapter mode)
 static char g_temp[PATH_LEN];                // the temporary file being written, or ""
 
 static const int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
@@ -296,9 +326,20 @@ static bool out_commit(OutFile *o) {
     return true;
 }
 
+// Does MANIFEST line 'rel' belong to chapter 'name' (chNN/output.txt, figures/chNN_*)?
+static bool chapter_file(const char *rel, const char *name) {
+    size_t len = strlen(name);
+    if (strncmp(rel, name, len) == 0 && rel[len] == '/') return true;
+    return strncmp(rel, "figures/", 8) == 0 && strncmp(rel + 8, name, len) == 0 && rel[8 + len] == '_';
+}
+
 // Remove what the previous run's MANIFEST lists, then start a new MANIFEST.
-// On failure 'why' says what and false is returned.
-static bool manifest_start(const char *out, char *why, size_t why_size) {
+// With 'keep_others' (a chapter's name: the one-chapter mode) only REPORT.md
+// and that chapter's files are removed; the other lines move to the new
+// MANIFEST. On failure 'why' says what and false is returned.
+static bool manifest_start(const char *out, const char *keep_others, char *why, size_t why_size) {
+    static char kept[MAX_CHAPTERS * (2 * MAX_FIGURES + 1)][PATH_LEN];
+    int n_kept = 0;
     snprintf(g_manifest.path, sizeof g_manifest.path, "%s/MANIFEST", out);
     FILE *old = fopen(g_manifest.path, "r");
     if (old == NULL && errno != ENOENT) {
@@ -310,6 +351,10 @@ static bool manifest_start(const char *out, char *why, size_t why_size) {
         while (fgets(line, sizeof line, old)) {
             line[strcspn(line, "\r\n")] = '\0';
             if (line[0] == '#' || !driver_file_name(line)) continue;
+            if (keep_others && strcmp(line, "REPORT.md") != 0 && !chapter_file(line, keep_others)) {
+                if (n_kept < (int)(sizeof kept / sizeof kept[0])) snprintf(kept[n_kept++], PATH_LEN, "%s", line);
+                continue;
+            }
             char path[2 * PATH_LEN];
             snprintf(path, sizeof path, "%s/%s", out, line);
             if (unlink(path) != 0 && errno != ENOENT) {
@@ -327,6 +372,7 @@ static bool manifest_start(const char *out, char *why, size_t why_size) {
         return false;
     }
     out_printf(&f, "# The files workbook_run wrote here in its last run; the next run removes them first.\n");
+    for (int i = 0; i < n_kept; i++) out_printf(&f, "%s\n", kept[i]);
     if (!out_finish(&f) || !out_commit(&f)) {
         snprintf(why, why_size, "cannot write %s: %s", g_manifest.path, strerror(errno));
         return false;
@@ -451,6 +497,7 @@ static ChildResult run_child(char *const argv[], OutFile *sink, char *err, size_
             }
             if (fds[i].fd == out_pipe[0]) {
                 if (!g_signal) out_write(sink, buf, (size_t)n);   // after a signal: drain only
+                if (!g_signal && g_tee && fwrite(buf, 1, (size_t)n, stdout) == (size_t)n) fflush(stdout);
             } else if (err_len + 1 < err_size) {
                 size_t keep = (size_t)n < err_size - 1 - err_len ? (size_t)n : err_size - 1 - err_len;
                 memcpy(err + err_len, buf, keep);
@@ -699,6 +746,10 @@ static void gnuplot_message(const char *text, char *buf, size_t size) {
 
 typedef enum { FIGURE_DRAWN, FIGURE_FAILED, FIGURE_NO_GNUPLOT, FIGURE_NO_DATA } FigureState;
 
+// The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
+// font_scale=1.5"), appended to every script's -e variables; "" without them.
+static char figure_vars[128] = "";
+
 typedef struct {
     char name[128];                // ch01_attention_weights
     char caption[512];
@@ -730,8 +781,8 @@ static bool render_figure(const char *gnuplot, const char *script, const char *d
         snprintf(rel, sizeof rel, "figures/%s", name);
         // gnuplot writes the picture to its standard output: the driver
         // copies it into the temporary file and sees any write error.
-        snprintf(vars, sizeof vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'", q_data, q_plot,
-                 FORMATS[f]);
+        snprintf(vars, sizeof vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s", q_data, q_plot,
+                 FORMATS[f], figure_vars);
         OutFile o;
         if (!out_open(&o, figdir, name, listed ? rel : NULL)) {
             *write_error = o.error;
@@ -793,6 +844,12 @@ typedef struct {
     char key[160], statement[400], finding[800];
 } ClaimRow;
 
+// One exercise: a row of exercises/chNN.tsv (see exercises/README.md).
+enum { MAX_EXERCISES = 8 };
+typedef struct {
+    char id[16], question[1024], options[512], answer[2048];
+} Exercise;
+
 typedef struct {
     char name[8];                  // ch01
     char program[PATH_LEN];        // the resolved path
@@ -805,46 +862,97 @@ typedef struct {
     double seconds;
     ClaimRow claims[MAX_CLAIMS];
     int n_claims;
+    char claims_problem[128];      // claims.tsv could not be read whole ("" if it could)
     Figure figures[MAX_FIGURES];
     int n_figures;
+    Exercise exercises[MAX_EXERCISES];
+    int n_exercises;
+    bool run;                      // run in this run (the one-chapter mode runs one; the others are copied)
+    char settings[1024];           // one-chapter mode: the options given ("" = the course's settings)
 } ChapterRun;
+
+// DIR/chNN.tsv: tab-separated id, question, options, answer, check, value
+// (the last two are the test's, tests/exercises.cmake); '#' lines and the
+// header row (first field "id") are skipped. A missing file means no exercises.
+static void read_exercises(const char *dir, ChapterRun *c) {
+    c->n_exercises = 0;
+    if (dir == NULL) return;
+    char path[PATH_LEN + 16];
+    snprintf(path, sizeof path, "%s/%s.tsv", dir, c->name);
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) return;
+    char line[8192];
+    while (fgets(line, sizeof line, fp) && c->n_exercises < MAX_EXERCISES) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "id\t", 3) == 0) continue;
+        char *fields[4] = {0};
+        int n = 0;
+        char *p = line;
+        while (n < 4 && p) {
+            fields[n++] = p;
+            char *tab = strchr(p, '\t');
+            if (tab) *tab = '\0';
+            p = tab ? tab + 1 : NULL;
+        }
+        if (n < 4) continue;
+        Exercise *e = &c->exercises[c->n_exercises++];
+        snprintf(e->id, sizeof e->id, "%s", fields[0]);
+        snprintf(e->question, sizeof e->question, "%s", fields[1]);
+        snprintf(e->options, sizeof e->options, "%s", fields[2]);
+        snprintf(e->answer, sizeof e->answer, "%s", fields[3]);
+    }
+    fclose(fp);
+}
+
+// The command a learner types for an exercise.
+static void exercise_command(const ChapterRun *c, const Exercise *e, char *buf, size_t size) {
+    snprintf(buf, size, "./workbook %s%s%s", c->name, e->options[0] ? " " : "", e->options);
+}
 
 static void copy_field(char *dst, size_t size, const char *src) { snprintf(dst, size, "%s", src ? src : ""); }
 
+// claims.tsv's columns are found by name in its header row (common/claims_tsv.h).
+// A file with more rows than a chapter can have, or without a column, is
+// reported, never cut silently.
 static void read_claims(const char *path, ChapterRun *c) {
     c->n_claims = 0;
+    c->claims_problem[0] = '\0';
     FILE *fp = fopen(path, "r");
     if (fp == NULL) return;
     char line[4096];
+    size_t col[CLAIMS_TSV_N];
     bool header = true;
-    while (fgets(line, sizeof line, fp) && c->n_claims < MAX_CLAIMS) {
+    while (fgets(line, sizeof line, fp)) {
         line[strcspn(line, "\r\n")] = '\0';
+        char *fields[2 * CLAIMS_TSV_N];
+        size_t n = claims_tsv_split(line, fields, 2 * CLAIMS_TSV_N);
         if (header) {
+            const char *missing = NULL;
+            if (!claims_tsv_columns(fields, n, col, &missing)) {
+                snprintf(c->claims_problem, sizeof c->claims_problem, "claims.tsv has no column '%s'", missing);
+                break;
+            }
             header = false;
             continue;
         }
-        char *fields[10] = {0};
-        int n = 0;
-        char *p = line;
-        while (n < 10) {
-            fields[n++] = p;
-            char *tab = strchr(p, '\t');
-            if (tab == NULL) break;
-            *tab = '\0';
-            p = tab + 1;
+        if (c->n_claims == MAX_CLAIMS) {
+            snprintf(c->claims_problem, sizeof c->claims_problem, "claims.tsv has more than %d rows", MAX_CLAIMS);
+            break;
         }
-        if (n < 10) continue;
+        bool complete = true;
+        for (size_t k = 0; k < CLAIMS_TSV_N; k++) complete = complete && col[k] < n;
+        if (!complete) continue;
         ClaimRow *r = &c->claims[c->n_claims++];
-        copy_field(r->id, sizeof r->id, fields[0]);
-        copy_field(r->source, sizeof r->source, fields[1]);
-        copy_field(r->verdict, sizeof r->verdict, fields[2]);
-        copy_field(r->expected, sizeof r->expected, fields[3]);
-        copy_field(r->measured, sizeof r->measured, fields[4]);
-        copy_field(r->document, sizeof r->document, fields[5]);
-        copy_field(r->tolerance, sizeof r->tolerance, fields[6]);
-        copy_field(r->key, sizeof r->key, fields[7]);
-        copy_field(r->statement, sizeof r->statement, fields[8]);
-        copy_field(r->finding, sizeof r->finding, fields[9]);
+        copy_field(r->id, sizeof r->id, fields[col[CLAIMS_TSV_id]]);
+        copy_field(r->source, sizeof r->source, fields[col[CLAIMS_TSV_source]]);
+        copy_field(r->verdict, sizeof r->verdict, fields[col[CLAIMS_TSV_verdict]]);
+        copy_field(r->expected, sizeof r->expected, fields[col[CLAIMS_TSV_expected_verdict]]);
+        copy_field(r->measured, sizeof r->measured, fields[col[CLAIMS_TSV_measured]]);
+        copy_field(r->document, sizeof r->document, fields[col[CLAIMS_TSV_document]]);
+        copy_field(r->tolerance, sizeof r->tolerance, fields[col[CLAIMS_TSV_tolerance]]);
+        copy_field(r->key, sizeof r->key, fields[col[CLAIMS_TSV_key]]);
+        copy_field(r->statement, sizeof r->statement, fields[col[CLAIMS_TSV_statement]]);
+        copy_field(r->finding, sizeof r->finding, fields[col[CLAIMS_TSV_finding]]);
     }
     fclose(fp);
 }
@@ -948,7 +1056,9 @@ static bool chapter_finished(const ChapterRun *c) {
     return (c->result.status == 0 || c->result.status == 1) && c->claims_fresh;
 }
 
-static bool chapter_ok(const ChapterRun *c) { return c->result.status == 0 && c->claims_fresh; }
+static bool chapter_ok(const ChapterRun *c) {
+    return c->result.status == 0 && c->claims_fresh && c->claims_problem[0] == '\0';
+}
 
 static const char *shown_title(const ChapterRun *c) {
     return c->text_fresh && c->title[0] ? c->title : "(no chapter.txt from this run)";
@@ -977,92 +1087,167 @@ static void md_cell(OutFile *f, const char *text) {
     }
 }
 
-static void write_report_text(OutFile *f, const ChapterRun *runs, int n, const char *gnuplot) {
+static void write_glance_row(OutFile *f, const ChapterRun *c) {
+    char verdicts[256], words[MESSAGE_LEN];
+    count_verdicts(c, verdicts, sizeof verdicts);
+    status_words(c, words, sizeof words);
+    out_printf(f, "| [%s](#%s) | ", c->name, c->name);
+    md_cell(f, shown_title(c));
+    out_printf(f, " | %d | %s", c->n_claims, verdicts);
+    if (words[0]) out_printf(f, " (**%s: see below**)", words);
+    out_printf(f, " | %d/%d | %.1f |\n", drawn_count(c), c->n_figures, c->seconds);
+}
+
+static void write_exercises(OutFile *f, const ChapterRun *c) {
+    if (c->n_exercises == 0) return;
+    out_printf(f, "\n### Exercises\n\nPredict the answer first, then run the command: it prints the answer at "
+                  "the end (folded here).\n");
+    for (int k = 0; k < c->n_exercises; k++) {
+        const Exercise *e = &c->exercises[k];
+        char command[700];
+        exercise_command(c, e, command, sizeof command);
+        out_printf(f, "\n**Exercise %s.** %s\n\n```sh\n%s\n```\n\n<details><summary>Answer</summary>\n\n%s\n\n"
+                      "</details>\n", e->id, e->question, command, e->answer);
+    }
+}
+
+static void write_section(OutFile *f, const ChapterRun *c) {
+    out_printf(f, "\n<a id=\"%s\"></a>\n## %s: %s\n\n", c->name, c->name, shown_title(c));
+    if (c->text_fresh && c->summary[0]) out_printf(f, "%s\n\n", c->summary);
+    if (c->settings[0])
+        out_printf(f, "Run with `./workbook %s %s`. With settings other than the course's (its defaults), a "
+                      "verdict that differs from the one the course's settings give is a *finding* of those "
+                      "settings, not a failure.\n\n", c->name, c->settings);
+    out_printf(f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
+                  "its data: `%s/`.\n\n", c->name, c->name, c->name);
+    const ChildResult *r = &c->result;
+    if (r->status < 0)
+        out_printf(f, "**The chapter could not be started** (%s).\n\n", strerror(r->spawn_error));
+    else if (r->signal)
+        out_printf(f, "**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n",
+                   r->signal, strsignal(r->signal), r->status);
+    else if (r->status == 1)
+        out_printf(f, "**The chapter exited with status 1**: a verdict differs from the expected one "
+                      "(marked below).\n\n");
+    else if (r->status == EXIT_IO_FAILED)
+        out_printf(f, "**The chapter exited with status 3**: it could not write its results (see "
+                      "`%s/output.txt` and the terminal).\n\n", c->name);
+    else if (r->status != 0)
+        out_printf(f, "**The chapter exited with status %d**: it did not finish as expected (see "
+                      "`%s/output.txt` and the terminal).\n\n", r->status, c->name);
+    else if (!c->claims_fresh)
+        out_printf(f, "**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
+                      "chapter, or it failed without saying so.\n\n");
+    if (!c->claims_fresh)
+        out_printf(f, "No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n",
+                   c->claims_stale ? " (the one in its folder is from an earlier run and is not shown)" : "");
+    if (c->n_claims > 0) {
+        out_printf(f, "| claim | source | the claim | verdict | key number | document | finding |\n"
+                      "|---|---|---|---|---|---|---|\n");
+        for (int k = 0; k < c->n_claims; k++) {
+            const ClaimRow *row = &c->claims[k];
+            bool ok = strcmp(row->verdict, row->expected) == 0;
+            // A chapter that exits 0 with a verdict other than the expected one
+            // ran with other settings: that verdict is a finding of them.
+            bool finding = !ok && r->status == 0;
+            out_printf(f, "| %s | ", row->id);
+            md_cell(f, row->source);
+            out_printf(f, " | ");
+            md_cell(f, row->statement);
+            out_printf(f, " | **%s**%s%s%s | ", row->verdict,
+                       ok ? "" : finding ? " (a finding of these settings; the course's give " : " (expected ",
+                       ok ? "" : row->expected, ok ? "" : ")");
+            md_cell(f, row->key);
+            out_printf(f, " = %s | %s | ", row->measured, row->document);
+            md_cell(f, row->finding);
+            out_printf(f, " |\n");
+        }
+    }
+    for (int k = 0; k < c->n_figures; k++) {
+        const Figure *fig = &c->figures[k];
+        if (fig->state == FIGURE_DRAWN)
+            out_printf(f, "\n![%s](figures/%s.png)\n\n*Figure %s: %s* ([SVG](figures/%s.svg))\n", fig->caption,
+                       fig->name, fig->name, fig->caption, fig->name);
+        else
+            out_printf(f, "\n*Figure %s (%s) is missing: %s.*\n", fig->name, fig->caption, fig->why);
+    }
+    write_exercises(f, c);
+}
+
+// The earlier REPORT.md's row or section for a chapter (the one-chapter mode
+// copies them): the row is the line starting "| [chNN](#chNN) |", the section
+// runs from its "<a id=" anchor to the next chapter's. Returns the length, 0
+// when it is not there.
+static size_t old_row(const char *old, const char *name, const char **start) {
+    if (old == NULL) return 0;
+    char tag[64];
+    snprintf(tag, sizeof tag, "\n| [%s](#%s) |", name, name);
+    const char *p = strstr(old, tag);
+    if (p == NULL) return 0;
+    *start = p + 1;
+    const char *end = strchr(*start, '\n');
+    return end ? (size_t)(end + 1 - *start) : strlen(*start);
+}
+
+static size_t old_section(const char *old, const char *name, const char **start) {
+    if (old == NULL) return 0;
+    char tag[64];
+    snprintf(tag, sizeof tag, "\n<a id=\"%s\"></a>\n", name);
+    const char *p = strstr(old, tag);
+    if (p == NULL) return 0;
+    *start = p;
+    const char *next = strstr(p + 1, "\n<a id=\"ch");
+    return next ? (size_t)(next - p) : strlen(p);
+}
+
+// 'old' (one-chapter mode): the earlier REPORT.md's text, or NULL; the
+// chapters not run in this run are copied from it.
+static void write_report_text(OutFile *f, const ChapterRun *runs, int n, const char *gnuplot, const char *old) {
+    bool all_run = true;
+    for (int i = 0; i < n; i++) all_run = all_run && runs[i].run;
     out_printf(f, "# pe-workbook report: how a Transformer knows word order\n\n");
     out_printf(f, "Every claim the four course documents make about self-attention and positional\n"
                   "encoding, computed and checked. A verdict is computed from the measured number;\n"
                   "*expected* is the verdict the workbook stands behind after checking the maths.\n"
                   "Data files: `chNN/` next to this report; figures: `figures/` (PNG and SVG);\n"
-                  "each chapter's full narrative: `chNN/output.txt`. Everything shown here comes\n"
-                  "from one run of the workbook.\n\n");
+                  "each chapter's full narrative: `chNN/output.txt`. ");
+    if (all_run)
+        out_printf(f, "Everything shown here comes\nfrom one run of the workbook.\n\n");
+    else
+        out_printf(f, "Each chapter's section comes\nfrom that chapter's latest run: `./workbook` runs them all, "
+                      "`./workbook chNN` one.\n\n");
     if (gnuplot == NULL)
         out_printf(f, "> gnuplot was not found on PATH, so no figure was drawn. Install `gnuplot-nox` and run "
                       "`./workbook` again.\n\n");
     out_printf(f, "## At a glance\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
                   "|---|---|---|---|---|---|\n");
     for (int i = 0; i < n; i++) {
-        char verdicts[256], words[MESSAGE_LEN];
-        count_verdicts(&runs[i], verdicts, sizeof verdicts);
-        status_words(&runs[i], words, sizeof words);
-        out_printf(f, "| [%s](#%s) | ", runs[i].name, runs[i].name);
-        md_cell(f, shown_title(&runs[i]));
-        out_printf(f, " | %d | %s", runs[i].n_claims, verdicts);
-        if (words[0]) out_printf(f, " (**%s: see below**)", words);
-        out_printf(f, " | %d/%d | %.1f |\n", drawn_count(&runs[i]), runs[i].n_figures, runs[i].seconds);
+        const char *start = NULL;
+        size_t len = 0;
+        if (runs[i].run) write_glance_row(f, &runs[i]);
+        else if ((len = old_row(old, runs[i].name, &start)) > 0) out_write(f, start, len);
+        else out_printf(f, "| [%s](#%s) | not run yet | 0 | none | 0/0 | - |\n", runs[i].name, runs[i].name);
     }
     for (int i = 0; i < n; i++) {
-        const ChapterRun *c = &runs[i];
-        out_printf(f, "\n<a id=\"%s\"></a>\n## %s: %s\n\n", c->name, c->name, shown_title(c));
-        if (c->text_fresh && c->summary[0]) out_printf(f, "%s\n\n", c->summary);
-        out_printf(f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
-                      "its data: `%s/`.\n\n", c->name, c->name, c->name);
-        const ChildResult *r = &c->result;
-        if (r->status < 0)
-            out_printf(f, "**The chapter could not be started** (%s).\n\n", strerror(r->spawn_error));
-        else if (r->signal)
-            out_printf(f, "**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n",
-                       r->signal, strsignal(r->signal), r->status);
-        else if (r->status == 1)
-            out_printf(f, "**The chapter exited with status 1**: a verdict differs from the expected one "
-                          "(marked below).\n\n");
-        else if (r->status == EXIT_IO_FAILED)
-            out_printf(f, "**The chapter exited with status 3**: it could not write its results (see "
-                          "`%s/output.txt` and the terminal).\n\n", c->name);
-        else if (r->status != 0)
-            out_printf(f, "**The chapter exited with status %d**: it did not finish as expected (see "
-                          "`%s/output.txt` and the terminal).\n\n", r->status, c->name);
-        else if (!c->claims_fresh)
-            out_printf(f, "**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
-                          "chapter, or it failed without saying so.\n\n");
-        if (!c->claims_fresh)
-            out_printf(f, "No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n",
-                       c->claims_stale ? " (the one in its folder is from an earlier run and is not shown)" : "");
-        if (c->n_claims > 0) {
-            out_printf(f, "| claim | source | the claim | verdict | key number | document | finding |\n"
-                          "|---|---|---|---|---|---|---|\n");
-            for (int k = 0; k < c->n_claims; k++) {
-                const ClaimRow *row = &c->claims[k];
-                bool ok = strcmp(row->verdict, row->expected) == 0;
-                out_printf(f, "| %s | ", row->id);
-                md_cell(f, row->source);
-                out_printf(f, " | ");
-                md_cell(f, row->statement);
-                out_printf(f, " | **%s**%s%s%s | ", row->verdict, ok ? "" : " (expected ", ok ? "" : row->expected,
-                           ok ? "" : ")");
-                md_cell(f, row->key);
-                out_printf(f, " = %s | %s | ", row->measured, row->document);
-                md_cell(f, row->finding);
-                out_printf(f, " |\n");
-            }
-        }
-        for (int k = 0; k < c->n_figures; k++) {
-            const Figure *fig = &c->figures[k];
-            if (fig->state == FIGURE_DRAWN)
-                out_printf(f, "\n![%s](figures/%s.png)\n\n*Figure %s: %s* ([SVG](figures/%s.svg))\n", fig->caption,
-                           fig->name, fig->name, fig->caption, fig->name);
-            else
-                out_printf(f, "\n*Figure %s (%s) is missing: %s.*\n", fig->name, fig->caption, fig->why);
+        const char *start = NULL;
+        size_t len = 0;
+        if (runs[i].run) write_section(f, &runs[i]);
+        else if ((len = old_section(old, runs[i].name, &start)) > 0) out_write(f, start, len);
+        else {
+            out_printf(f, "\n<a id=\"%s\"></a>\n## %s: not run yet\n\n`./workbook %s` runs this chapter (and "
+                          "`./workbook` every chapter).\n", runs[i].name, runs[i].name, runs[i].name);
+            write_exercises(f, &runs[i]);
         }
     }
 }
 
-static bool write_report(const char *out, const ChapterRun *runs, int n, const char *gnuplot) {
+static bool write_report(const char *out, const ChapterRun *runs, int n, const char *gnuplot, const char *old) {
     OutFile f;
     if (!out_open(&f, out, "REPORT.md", "REPORT.md")) {
         errno = f.error;
         return false;
     }
-    write_report_text(&f, runs, n, gnuplot);
+    write_report_text(&f, runs, n, gnuplot, old);
     return out_finish(&f) && out_commit(&f);
 }
 
@@ -1093,21 +1278,85 @@ static void note_foreign_figures(const char *figdir, const ChapterRun *runs, int
                foreign, foreign == 1 ? "" : "s", example);
 }
 
+// The end of a one-chapter run: the answer of the exercise whose options
+// these are, or else the chapter's exercises to try.
+static void print_exercises(const ChapterRun *c, const char *settings) {
+    if (c->n_exercises == 0) return;
+    char command[700];
+    for (int k = 0; k < c->n_exercises; k++) {
+        const Exercise *e = &c->exercises[k];
+        if (strcmp(e->options, settings) != 0) continue;
+        exercise_command(c, e, command, sizeof command);
+        printf("\nExercise %s: %s\nAnswer (computed by this run's numbers above; the test exercise.%s checks "
+               "it): %s\n", e->id, e->question, e->id, e->answer);
+        return;
+    }
+    printf("\nExercises for %s: predict the answer first, then run the command (it prints the answer at the end):\n",
+           c->name);
+    for (int k = 0; k < c->n_exercises; k++) {
+        const Exercise *e = &c->exercises[k];
+        exercise_command(c, e, command, sizeof command);
+        printf("  %s  %s\n      %s\n", e->id, e->question, command);
+    }
+}
+
 // ---- the command line ------------------------------------------------------------
 
 static const char USAGE[] =
-    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER...\n"
-    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM]\n"
+    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...\n"
+    "       workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS]\n"
+    "                    --chapter chNN CHAPTER... [-- CHAPTER-OPTION...]\n"
+    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]\n"
     "       workbook_run --help\n"
     "\n"
     "Runs each chapter program (named chNN; a path or a name on PATH; at most 32,\n"
     "each once) into DIR/chNN/, draws plots/chNN_*.gp into DIR/figures/ (PNG and\n"
     "SVG) and writes DIR/REPORT.md. DIR holds exactly one run: the files the\n"
     "previous run listed in DIR/MANIFEST are removed first. --render draws one\n"
-    "figure from the data in --data. gnuplot is --gnuplot PROGRAM, or gnuplot on\n"
+    "figure from the data in --data. --chapter chNN runs only that chapter (with\n"
+    "the options after --), redraws its figures and rewrites its section of\n"
+    "REPORT.md; the other sections are kept. --exercises (default: exercises/\n"
+    "next to --plots) adds each chapter's exercises. gnuplot is --gnuplot PROGRAM, or gnuplot on\n"
     "PATH; without one, figures are skipped. Exit status: 0 as expected, 1 a\n"
     "chapter or figure came out differently, 2 bad input, 3 a write failed,\n"
-    "77 (--render) no gnuplot, 128+N stopped by signal N.\n";
+    "77 (--render) no gnuplot, 128+N stopped by signal N.\n"
+    "\n"
+    "FIGURE OPTIONS (for projection; PNG and SVG alike):\n"
+    "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
+    "                     (W 400..4000, H 300..3000); a figure with its own\n"
+    "                     size scales by W/1000 across and H/600 down\n"
+    "  --font-scale X     every text X times its usual size (0.5..4)\n";
+
+// --figure-size WxH and --font-scale X: bounds checked, turned into figure_vars.
+static bool figure_options(const char *size, const char *scale) {
+    char *end = NULL;
+    long w = 0, h = 0;
+    double x = 1.0;
+    if (size) {
+        w = strtol(size, &end, 10);
+        bool ok = end != size && *end == 'x' && size[0] >= '0' && size[0] <= '9';
+        if (ok) {
+            const char *hs = end + 1;
+            h = strtol(hs, &end, 10);
+            ok = end != hs && *end == '\0' && hs[0] >= '0' && hs[0] <= '9';
+        }
+        if (!ok || w < 400 || w > 4000 || h < 300 || h > 3000) {
+            reject("--figure-size", size, "expected WxH in pixels, W 400..4000 and H 300..3000 (e.g. 1600x960)");
+            return false;
+        }
+    }
+    if (scale) {
+        x = strtod(scale, &end);
+        if (end == scale || *end != '\0' || !(x >= 0.5 && x <= 4.0)) {
+            reject("--font-scale", scale, "expected a number from 0.5 to 4 (e.g. 1.5)");
+            return false;
+        }
+    }
+    int n = 0;
+    if (size) n += snprintf(figure_vars + n, sizeof figure_vars - (size_t)n, "; figure_w=%ld; figure_h=%ld", w, h);
+    if (scale) snprintf(figure_vars + n, sizeof figure_vars - (size_t)n, "; font_scale=%.6g", x);
+    return true;
+}
 
 typedef struct {
     const char *name;
@@ -1117,6 +1366,8 @@ typedef struct {
 
 int main(int argc, char **argv) {
     const char *out = NULL, *plots = NULL, *gnuplot_arg = NULL, *render = NULL, *data = NULL, *figures = NULL;
+    const char *figure_size = NULL, *font_scale = NULL;
+    const char *only = NULL, *exercises_arg = NULL;
     const ValueOption OPTIONS[] = {
         {"--out", &out, "a folder to write the run into"},
         {"--plots", &plots, "the workbook's plots/ folder"},
@@ -1124,13 +1375,26 @@ int main(int argc, char **argv) {
         {"--render", &render, "a gnuplot script (.gp)"},
         {"--data", &data, "the chapter's data folder"},
         {"--figures", &figures, "a folder for the figure"},
+        {"--figure-size", &figure_size, "WxH in pixels, e.g. 1600x960"},
+        {"--font-scale", &font_scale, "a number from 0.5 to 4"},
+        {"--chapter", &only, "the name chNN of one of the chapter programs"},
+        {"--exercises", &exercises_arg, "the workbook's exercises/ folder"},
     };
     const size_t n_options = sizeof OPTIONS / sizeof OPTIONS[0];
-    static const char OPTION_LIST[] = "expected --out, --plots, --gnuplot, --render, --data, --figures or --help";
+    static const char OPTION_LIST[] =
+        "expected --out, --plots, --gnuplot, --render, --data, --figures, --figure-size, --font-scale, --chapter, "
+        "--exercises or --help";
     const char *chapter_args[MAX_CHAPTERS];
     int n_chapters = 0;
+    char **passed = NULL;          // after "--": the one chapter's options
+    int n_passed = 0;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
+        if (strcmp(arg, "--") == 0) {
+            passed = argv + a + 1;
+            n_passed = argc - a - 1;
+            break;
+        }
         if (strcmp(arg, "--help") == 0) {
             fputs(USAGE, stdout);
             return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_AS_EXPECTED : EXIT_IO_FAILED;
@@ -1176,7 +1440,12 @@ int main(int argc, char **argv) {
         *opt->value = value;
     }
 
+    if (!figure_options(figure_size, font_scale)) return EXIT_BAD_INPUT;
+
     // Which mode, and is everything it needs there (and nothing else)?
+    if (render && (only || exercises_arg || passed))
+        return reject("--render", render, "draws one figure: it takes --data, --figures and --gnuplot, not "
+                                          "--chapter, --exercises or options after '--'");
     if (render) {
         if (out || plots || n_chapters > 0) {
             const char *extra = out ? "--out" : plots ? "--plots" : chapter_args[0];
@@ -1194,6 +1463,11 @@ int main(int argc, char **argv) {
         if (data || figures) {
             fprintf(stderr, "%s: %s: only for --render; expected --out DIR --plots DIR CHAPTER...\n", PROGRAM,
                     data ? "--data" : "--figures");
+            return EXIT_BAD_INPUT;
+        }
+        if (n_passed > 0 && !only) {
+            fprintf(stderr, "%s: options after '--' go to the one chapter of --chapter chNN; expected --chapter\n",
+                    PROGRAM);
             return EXIT_BAD_INPUT;
         }
         if (!out || !plots) {
@@ -1279,6 +1553,32 @@ int main(int argc, char **argv) {
     snprintf(common_gp, sizeof common_gp, "%s/common.gp", plots);
     if (access(common_gp, R_OK) != 0)
         return reject("--plots", plots, "it has no common.gp; expected the workbook's plots/ folder");
+    // The exercises: --exercises, else plots/../exercises when it is a folder.
+    char exercises_dir[PATH_LEN];
+    const char *exercises = NULL;
+    if (exercises_arg) {
+        if (!path_text_ok("--exercises", exercises_arg, "a folder")) return EXIT_BAD_INPUT;
+        if (!is_folder(exercises_arg, why, sizeof why)) {
+            snprintf(accepted, sizeof accepted, "%s; expected the workbook's exercises/ folder", why);
+            return reject("--exercises", exercises_arg, accepted);
+        }
+        exercises = exercises_arg;
+    } else {
+        snprintf(exercises_dir, sizeof exercises_dir, "%s/../exercises", plots);
+        struct stat st;
+        if (stat(exercises_dir, &st) == 0 && S_ISDIR(st.st_mode)) exercises = exercises_dir;
+    }
+    // One chapter: its settings are the options after "--", as typed.
+    char settings[1024] = "";
+    bool one_claim = false;        // --claim ID among them
+    for (int k = 0; k < n_passed; k++) {
+        one_claim = one_claim || strcmp(passed[k], "--claim") == 0 || strncmp(passed[k], "--claim=", 8) == 0;
+        if (!path_text_ok("option", passed[k], "a chapter option")) return EXIT_BAD_INPUT;
+        if (strlen(settings) + strlen(passed[k]) + 2 >= sizeof settings)
+            return reject("option", passed[k], "expected chapter options of at most 1000 characters in all");
+        if (k) strcat(settings, " ");
+        strcat(settings, passed[k]);
+    }
 
     static ChapterRun runs[MAX_CHAPTERS];
     for (int i = 0; i < n_chapters; i++) {
@@ -1298,6 +1598,19 @@ int main(int argc, char **argv) {
         for (int k = 0; k < i; k++)
             if (strcmp(runs[k].name, c->name) == 0)
                 return reject("chapter", arg, "given more than once; expected each chapter once");
+        c->run = only == NULL || strcmp(c->name, only) == 0;
+        read_exercises(exercises, c);
+    }
+    int only_index = -1;
+    if (only) {
+        for (int i = 0; i < n_chapters; i++)
+            if (runs[i].run) only_index = i;
+        if (only_index < 0) {
+            snprintf(accepted, sizeof accepted, "expected the name chNN of one of the %d chapter programs given",
+                     n_chapters);
+            return reject("--chapter", only, accepted);
+        }
+        snprintf(runs[only_index].settings, sizeof runs[only_index].settings, "%s", settings);
     }
 
     if (!output_dir_prepare(out, why, sizeof why)) {
@@ -1311,11 +1624,29 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s: %s\n", PROGRAM, figdir, why);
         return EXIT_IO_FAILED;
     }
-    if (!manifest_start(out, why, sizeof why)) {
-        fprintf(stderr, "%s: %s\n", PROGRAM, why);
-        return EXIT_IO_FAILED;
+    // One chapter: the earlier report is read now (its other sections are
+    // kept), and MANIFEST starts only once the chapter has accepted its options.
+    char *old_report = NULL;
+    if (only) {
+        char report_path[PATH_LEN + 16];
+        snprintf(report_path, sizeof report_path, "%s/REPORT.md", out);
+        FILE *fp = fopen(report_path, "r");
+        if (fp) {
+            size_t cap = 1 << 20, len = 0;
+            old_report = malloc(cap + 1);
+            if (old_report) {
+                len = fread(old_report, 1, cap, fp);
+                old_report[len] = '\0';
+            }
+            fclose(fp);
+        }
+    } else {
+        if (!manifest_start(out, NULL, why, sizeof why)) {
+            fprintf(stderr, "%s: %s\n", PROGRAM, why);
+            return EXIT_IO_FAILED;
+        }
+        remove_legacy_files(figdir);
     }
-    remove_legacy_files(figdir);
     if (gnuplot) printf("gnuplot: %s\n", gnuplot);
     else printf("gnuplot: not found on PATH, so figures are skipped (install gnuplot-nox to draw them)\n");
 
@@ -1323,12 +1654,14 @@ int main(int argc, char **argv) {
     double total_start = wallclock_seconds();
     for (int i = 0; i < n_chapters; i++) {
         ChapterRun *c = &runs[i];
+        if (!c->run) continue;
         char dir[PATH_LEN], text_path[PATH_LEN], claims_path[PATH_LEN], rel[64];
         snprintf(dir, sizeof dir, "%s/%s", out, c->name);
         snprintf(text_path, sizeof text_path, "%s/chapter.txt", dir);
         snprintf(claims_path, sizeof claims_path, "%s/claims.tsv", dir);
         snprintf(rel, sizeof rel, "%s/output.txt", c->name);
-        printf("[%d/%d] %s ", i + 1, n_chapters, c->name);
+        if (only) printf("%s %s%s(into %s/)\n\n", c->name, settings, settings[0] ? " " : "", dir);
+        else printf("[%d/%d] %s ", i + 1, n_chapters, c->name);
         fflush(stdout);
         if (!output_dir_prepare(dir, why, sizeof why)) {
             fprintf(stderr, "%s: %s: %s\n", PROGRAM, dir, why);
@@ -1340,12 +1673,36 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: cannot write %s/output.txt: %s\n", PROGRAM, dir, strerror(transcript.error));
             return EXIT_IO_FAILED;
         }
-        char *cargv[] = {c->program, "--out", dir, NULL};
+        char *cargv[4 + 256] = {c->program, "--out", dir, NULL};
+        if (n_passed > 256) return reject("option", passed[256], "expected at most 256 chapter options");
+        for (int k = 0; k < n_passed; k++) cargv[3 + k] = passed[k];
+        cargv[3 + n_passed] = NULL;
         double start = wallclock_seconds();
+        g_tee = only != NULL;   // one chapter: the learner reads the lesson as it runs
         c->result = run_child(cargv, &transcript, NULL, 0);
+        g_tee = false;
         c->seconds = wallclock_seconds() - start;
         stop_if_signalled();
-        if (!out_finish(&transcript) || !out_commit(&transcript)) {
+        bool finished = out_finish(&transcript);
+        if (only && finished && c->result.status == EXIT_BAD_INPUT) {
+            // The chapter refused its options (its line is on stderr): nothing was run or removed.
+            remove(transcript.temp);
+            set_temp(NULL);
+            fprintf(stderr, "%s: %s refused its options (exit 2); nothing was changed in %s/\n", PROGRAM, c->name,
+                    out);
+            free(old_report);
+            return EXIT_BAD_INPUT;
+        }
+        if (only && finished) {
+            if (!manifest_start(out, c->name, why, sizeof why)) {
+                remove(transcript.temp);
+                set_temp(NULL);
+                fprintf(stderr, "%s: %s\n", PROGRAM, why);
+                return EXIT_IO_FAILED;
+            }
+            set_temp(transcript.temp);
+        }
+        if (!finished || !out_commit(&transcript)) {
             int saved = errno;
             printf("STOPPED\n");
             fflush(stdout);
@@ -1361,6 +1718,7 @@ int main(int argc, char **argv) {
         c->claims_stale = claims_after.exists && !c->claims_fresh;
         if (c->text_fresh) read_chapter_text(text_path, c);
         if (c->claims_fresh) read_claims(claims_path, c);
+        if (c->claims_problem[0]) fprintf(stderr, "%s: %s: %s\n", PROGRAM, claims_path, c->claims_problem);
         char verdicts[256], words[MESSAGE_LEN];
         count_verdicts(c, verdicts, sizeof verdicts);
         status_words(c, words, sizeof words);
@@ -1403,16 +1761,31 @@ int main(int argc, char **argv) {
                         fprintf(stderr, "%s: %s; stopping (no REPORT.md from this run)\n", PROGRAM, fig->why);
                         return EXIT_IO_FAILED;
                     }
-                    worst = worst > EXIT_CLAIM_FAILED ? worst : EXIT_CLAIM_FAILED;
+                    if (one_claim) {
+                        // --claim ID writes that claim's data only: a figure
+                        // of another claim has no data, which is no failure.
+                        char message[MESSAGE_LEN];
+                        snprintf(message, sizeof message, "%s", fig->why);
+                        fig->state = FIGURE_NO_DATA;
+                        snprintf(fig->why, sizeof fig->why, "not drawn: the run with --claim wrote only that claim's "
+                                 "data (gnuplot: %.300s)", message);
+                    } else {
+                        worst = worst > EXIT_CLAIM_FAILED ? worst : EXIT_CLAIM_FAILED;
+                    }
                 }
             }
-            printf("        figure %-34s %s%s\n", fig->name, fig->state == FIGURE_DRAWN ? "drawn" : "MISSING: ",
-                   fig->state == FIGURE_DRAWN ? "" : fig->why);
+            if (only && fig->state == FIGURE_DRAWN)
+                printf("        figure %-34s drawn: %s/%s.png (and .svg)\n", fig->name, figdir, fig->name);
+            else
+                printf("        figure %-34s %s%s\n", fig->name, fig->state == FIGURE_DRAWN ? "drawn" : "MISSING: ",
+                       fig->state == FIGURE_DRAWN ? "" : fig->why);
         }
         fflush(stdout);
     }
 
-    if (!write_report(out, runs, n_chapters, gnuplot)) {
+    bool reported = write_report(out, runs, n_chapters, gnuplot, old_report);
+    free(old_report);
+    if (!reported) {
         fprintf(stderr, "%s: cannot write %s/REPORT.md: %s\n", PROGRAM, out, strerror(errno));
         return EXIT_IO_FAILED;
     }
@@ -1426,6 +1799,7 @@ int main(int argc, char **argv) {
     print_padded(stdout, "figures", 9);
     printf("seconds\n");
     for (int i = 0; i < n_chapters; i++) {
+        if (!runs[i].run) continue;
         char verdicts[256], figs[32];
         count_verdicts(&runs[i], verdicts, sizeof verdicts);
         snprintf(figs, sizeof figs, "%d/%d", drawn_count(&runs[i]), runs[i].n_figures);
@@ -1441,9 +1815,17 @@ int main(int argc, char **argv) {
         print_padded(stdout, figs, 9);
         printf("%6.1f\n", runs[i].seconds);
     }
-    note_foreign_figures(figdir, runs, n_chapters);
-    printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n", wallclock_seconds() - total_start,
-           out, figdir, out);
+    if (only) {
+        const ChapterRun *c = &runs[only_index];
+        printf("\n%.1f s. Report: %s/REPORT.md (the section %s; the other chapters' sections are kept)   figures: "
+               "%s/%s_*.png   data: %s/%s/\n", wallclock_seconds() - total_start, out, c->name, figdir, c->name,
+               out, c->name);
+        print_exercises(c, settings);
+    } else {
+        note_foreign_figures(figdir, runs, n_chapters);
+        printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n",
+               wallclock_seconds() - total_start, out, figdir, out);
+    }
     if (worst != EXIT_AS_EXPECTED)
         printf("Something did not come out as expected (marked ! or MISSING); the report says what.\n");
     if (fflush(stdout) != 0 || ferror(stdout)) {
