@@ -36,7 +36,8 @@
 // formula whose brackets do not balance stays plain text. Each becomes
 //   <span class="tex" data-tex="TEX">ASCII</span>
 // with TEX from fixed rewrites (^(a) -> ^{a}, _ab -> _{ab}, sin -> \sin,
-// pi -> \pi, <= -> \le, a.b -> a\cdot b, other letter runs -> \mathrm{...},
+// sum -> \sum, pi -> \pi, <= -> \le, a.b -> a\cdot b, .. -> \ldots, other
+// letter runs -> \mathrm{...},
 // non-ASCII text -> \text{...}); assets/render.js hands each span's TEX to
 // katex.render and marks it done. So without JavaScript a reader sees the
 // ASCII, and no TeX delimiter is ever written into a page. The narrative's
@@ -474,6 +475,10 @@ static void tex_of(Buf *t, const char *s, size_t n) {
                     done = true;
                 }
             }
+            if (!done && len == 3 && strncmp(s + i, "sum", 3) == 0) {
+                buf_puts(t, "\\sum ");
+                done = true;
+            }
             if (!done && len == 4 && strncmp(s + i, "sqrt", 4) == 0) {
                 buf_puts(t, "\\sqrt");
                 done = true;
@@ -550,7 +555,12 @@ static void tex_of(Buf *t, const char *s, size_t n) {
                 buf_puts(t, "!");
             }
             break;
-        case '.':                                    // a.b is a dot product; 0.5 a decimal point
+        case '.':                                    // a.b is a dot product; 0.5 a decimal point; .. a range
+            if (i + 1 < n && s[i + 1] == '.') {
+                buf_puts(t, "\\ldots ");
+                while (i + 1 < n && s[i + 1] == '.') i++;
+                break;
+            }
             if (i + 1 < n && (isalpha((unsigned char)s[i + 1]) || (s[i + 1] == ' ' && i > 0 && s[i - 1] == ' ')))
                 buf_puts(t, "\\cdot ");
             else buf_puts(t, ".");
@@ -597,13 +607,15 @@ static void md_math(Buf *b, const char *text) {
         if (!has_script(text + ws[k], we[k] - ws[k])) continue;
         // extend left over operands/operators, right over formulas/operators/operands
         size_t first = k, last = k;
+        // (a word ending in , ; : or . ends the formula: "L_train: 6.3, 11.2" is a formula and a list)
         while (first > 0 && ws[first - 1] >= done) {
             const char *w = text + ws[first - 1];
             size_t len = we[first - 1] - ws[first - 1];
-            if (!(is_operator_word(w, len) || is_operand_word(w, len))) break;
+            if (!(is_operator_word(w, len) || is_operand_word(w, len)) || (len > 1 && strchr(",;:.", w[len - 1])))
+                break;
             first--;
         }
-        while (last + 1 < nw) {
+        while (last + 1 < nw && !(we[last] - ws[last] > 1 && strchr(",;:.", text[we[last] - 1]))) {
             const char *w = text + ws[last + 1];
             size_t len = we[last + 1] - ws[last + 1];
             if (!(has_script(w, len) || is_operator_word(w, len) || is_operand_word(w, len))) break;
