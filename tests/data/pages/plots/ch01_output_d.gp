@@ -1,0 +1,1 @@
+# Figure: A test figure <with> "markup" & P_{k+R}

@@ -1,0 +1,75 @@
+# The HTML pages (tools/workbook_pages.c): wiring, escaping, and the pages in
+# a real browser (label browser: skipped, exit 77, without Chromium).
+#   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
+#   pages.escaping       markup in the data stays text; pieces land where they belong
+#   browser.made_up_run  the made-up run's pages in headless Chromium
+#   browser.chapters     pages of a real run (the chapters that train no models)
+#   browser.workbook     the pages of the last ./workbook run, when there is one
+# Screenshots: test-output/pages/<test>/screenshots/NAME.png and NAME-narrow.png.
+if(NOT TARGET workbook_pages)
+  return()
+endif()
+set(pages_out ${WORKBOOK_TEST_OUT}/pages)
+set(pages_katex "")
+if(KATEX_DIR)
+  set(pages_katex ${KATEX_DIR})
+endif()
+
+add_test(NAME pages.figure_map
+         COMMAND ${CMAKE_COMMAND} -DMAP=${CMAKE_SOURCE_DIR}/tools/pages/figure_claims.tsv
+                 -DPLOTS=${CMAKE_SOURCE_DIR}/plots "-DPROGRAMS=${WORKBOOK_CHAPTER_PROGRAMS}"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_map.cmake)
+set_tests_properties(pages.figure_map PROPERTIES LABELS "unit;docs")
+
+# A made-up run folder: markup in every field, an exercise, an odd file name.
+add_test(NAME pages.made_up_run
+         COMMAND ${CMAKE_COMMAND} -DPAGES=$<TARGET_FILE:workbook_pages> -DOUT=${pages_out}/made-up
+                 -DASSETS=${CMAKE_SOURCE_DIR}/tools/pages -DKATEX=${pages_katex}
+                 -DCOPY=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/run -DPLOTS=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/plots
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/pages_fixture.cmake)
+set_tests_properties(pages.made_up_run PROPERTIES FIXTURES_SETUP pages_made_up LABELS "unit;browser")
+add_test(NAME pages.escaping
+         COMMAND ${CMAKE_COMMAND} -DOUT=${pages_out}/made-up -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pages_escaped.cmake)
+set_tests_properties(pages.escaping PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
+add_test(NAME browser.made_up_run
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh ${pages_out}/made-up ${pages_out}/made-up-screenshots)
+set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
+                     SKIP_RETURN_CODE 77)
+
+# A real run of the chapters that train no models (6 and 7 take a minute: the
+# last ./workbook run's pages, browser.workbook, cover them).
+set(pages_chapters "")
+foreach(chapter ch01 ch02 ch03 ch04 ch05 ch08)
+  if(TARGET ${chapter})
+    list(APPEND pages_chapters $<TARGET_FILE:${chapter}>)
+  endif()
+endforeach()
+add_test(NAME pages.chapters_run
+         COMMAND ${CMAKE_COMMAND} -DPAGES=$<TARGET_FILE:workbook_pages> -DOUT=${pages_out}/chapters
+                 -DASSETS=${CMAKE_SOURCE_DIR}/tools/pages -DKATEX=${pages_katex}
+                 -DDRIVER=$<TARGET_FILE:workbook_run> -DPLOTS=${CMAKE_SOURCE_DIR}/plots
+                 -DGNUPLOT=${GNUPLOT_EXECUTABLE} "-DCHAPTERS=${pages_chapters}"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/pages_fixture.cmake)
+set_tests_properties(pages.chapters_run PROPERTIES FIXTURES_SETUP pages_chapters LABELS "browser")
+add_test(NAME browser.chapters
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh ${pages_out}/chapters ${pages_out}/chapters-screenshots)
+set_tests_properties(browser.chapters PROPERTIES FIXTURES_REQUIRED pages_chapters LABELS "browser"
+                     SKIP_RETURN_CODE 77)
+
+# The last ./workbook run (WORKBOOK_OUTPUT_DIR): skipped when it has no pages.
+add_test(NAME browser.workbook
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --skip-if-no-pages ${WORKBOOK_OUTPUT_DIR}
+                 ${pages_out}/workbook-screenshots)
+set_tests_properties(browser.workbook PROPERTIES LABELS "browser" SKIP_RETURN_CODE 77)
+
+# Bad input: one line, exit 2, nothing written.
+workbook_badinput_test(workbook_pages.badinput.no_plots workbook_pages ARGS --assets /tmp
+                       EXPECT "--out, --plots and --assets are required")
+workbook_badinput_test(workbook_pages.badinput.unknown workbook_pages ARGS --plots /tmp --assets /tmp --colour red
+                       EXPECT "--colour: unknown option")
+workbook_badinput_test(workbook_pages.badinput.twice workbook_pages ARGS --plots /tmp --plots /tmp --assets /tmp
+                       EXPECT "--plots: given twice")
+workbook_badinput_test(workbook_pages.badinput.no_value workbook_pages ARGS --plots /tmp --assets /tmp --katex
+                       EXPECT "--katex: needs a value")
+workbook_badinput_test(workbook_pages.badinput.out_missing workbook_pages ARGS --plots /tmp --assets /tmp
+                       EXPECT "--out .*: not a folder")

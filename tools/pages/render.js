@@ -1,0 +1,34 @@
+// render.js: the workbook pages' formulas. workbook_pages writes each formula
+// as <span class="tex" data-tex="TEX">ASCII</span>; this hands TEX to KaTeX
+// and marks the span done (class "tex-done"), so the ASCII stays readable
+// where JavaScript or KaTeX is missing. A formula KaTeX cannot parse keeps
+// its ASCII text and gets class "tex-failed" (the browser tests look for it).
+document.addEventListener("DOMContentLoaded", function () {
+  if (typeof katex === "undefined") return;
+  document.querySelectorAll("span.tex").forEach(function (el) {
+    try {
+      katex.render(el.getAttribute("data-tex"), el, { throwOnError: true, strict: "ignore" });
+      el.className = "tex-done";
+    } catch (e) {
+      el.className = "tex-failed";
+      el.setAttribute("title", String(e.message));
+    }
+  });
+});
+// A figure that does not load is said so on the page and in the console.
+window.addEventListener("load", function () {
+  document.querySelectorAll("img").forEach(function (img) {
+    if (!img.complete || img.naturalWidth === 0) {
+      img.className = "img-failed";
+      console.error("workbook: image did not load: " + img.getAttribute("src"));
+    }
+  });
+});
+// For the browser tests (tests/browser_pages.sh), which read the dumped DOM:
+// the page's full height (to take a screenshot of all of it) and whether it is
+// wider than the window (a narrow window must not scroll sideways).
+window.addEventListener("load", function () {
+  var root = document.documentElement;
+  root.setAttribute("data-page-height", String(root.scrollHeight));
+  root.setAttribute("data-page-overflow", String(Math.max(0, root.scrollWidth - root.clientWidth)));
+});
