@@ -36,6 +36,13 @@ add_test(NAME browser.made_up_run
 set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
                      SKIP_RETURN_CODE 77)
 
+# The browser tests of real runs are the development suite's only: under the
+# sanitizers they would repeat the same pages at several times the cost (the
+# pages program itself is checked there by the made-up run above).
+if(WORKBOOK_SANITIZE)
+  return()
+endif()
+
 # A real run of the chapters that train no models (6 and 7 take a minute: the
 # last ./workbook run's pages, browser.workbook, cover them).
 set(pages_chapters "")
