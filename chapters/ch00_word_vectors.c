@@ -21,7 +21,7 @@
 //   corpus   GCIDE with its markup stripped (common/corpus.h), or --corpus FILE (plain UTF-8)
 //   vocab    words seen at least --min-count (5) times, ids by frequency (id 0 = most frequent)
 //   SGNS     d = 100, window 5 (drawn in [1, 5] per word), 5 negatives (unigram^0.75),
-//            3 epochs, SGD lr 0.025 falling linearly to 0, subsampling t = 1e-4
+//            3 epochs, SGD lr 0.05 (fastText's default) falling linearly to 0, subsampling t = 1e-4
 //   PPMI     the 10000 most frequent words, the same window, context smoothing 0.75,
 //            randomized SVD (rank d, oversampling 10, 2 power rounds)
 //   search   nearest words and analogies among the 30000 most frequent words (cosine)
@@ -68,7 +68,7 @@ static const char *query_word = NULL;    // --neighbours WORD
 static bool retrain = false;
 static long dim = 100, window_size = 5, negative = 5, epochs = 3, min_count = 5, threads = 2;
 static long svd_vocab = 10000;
-static double lr = 0.025, sample = 1e-4;
+static double lr = 0.05, sample = 1e-4;
 
 enum {
     SEARCH_LIMIT = 30000,     // analogies and neighbours among the 30000 most frequent words
@@ -79,8 +79,8 @@ enum {
     RANDOM_POOL = 10000,      // random pairs are drawn among the 10000 most frequent words
     MAX_MB_TEXT = 512,        // corpus text bound (after decompression)
 };
-// Memory bound: each (V, d) float table is at most 2^27 numbers (512 MiB); training holds 6.
-#define MAX_TABLE ((double)(1u << 27))
+// Memory bound: each (V, d) float table is at most 2^26 numbers (256 MiB); training holds 6.
+#define MAX_TABLE ((double)(1u << 26))
 
 // ---- the trained model, shared by the claims ----------------------------------------
 
@@ -257,7 +257,7 @@ static int prepare_model(Chapter *ch) {
         return fail_corpus(msg);
     }
     if ((double)V * (double)dim > MAX_TABLE) {
-        snprintf(msg, sizeof msg, "--dim '%ld': expected vocabulary x dim <= 2^27 (memory bound); the corpus has %zu "
+        snprintf(msg, sizeof msg, "--dim '%ld': expected vocabulary x dim <= 2^26 (memory bound); the corpus has %zu "
                  "words, so dim <= %zu", dim, V, (size_t)(MAX_TABLE / (double)V));
         return fail_corpus(msg);
     }
@@ -991,13 +991,13 @@ int main(int argc, char **argv) {
     const OptionSpec options[] = {
         {"--corpus", OPTION_TEXT, &corpus_path, 0, 0, 0, "FILE", "plain UTF-8 text to train on (default: the GCIDE dictionary)"},
         {"--gcide", OPTION_TEXT, &gcide_path, 0, 0, 0, "FILE", "the dictionary's dictzip file (default " CORPUS_GCIDE_PATH ")"},
-        {"--dim", OPTION_INT, &dim, 2, 500, 0, "N", "vector width d (default 100)"},
+        {"--dim", OPTION_INT, &dim, 2, 1000, 0, "N", "vector width d (default 100)"},
         {"--window", OPTION_INT, &window_size, 1, 20, 0, "N", "context window (default 5)"},
         {"--negative", OPTION_INT, &negative, 1, W2V_MAX_NEGATIVE, 0, "N", "negative samples per pair (default 5)"},
         {"--epochs", OPTION_INT, &epochs, 1, 50, 0, "N", "passes over the corpus (default 3)"},
         {"--min-count", OPTION_INT, &min_count, 1, 1000000, 0, "N", "keep words seen at least N times (default 5)"},
         {"--threads", OPTION_INT, &threads, 1, W2V_SHARDS, 0, "N", "threads, 1 or 2; the vectors do not depend on it (default 2)"},
-        {"--lr", OPTION_REAL, &lr, 1e-5, 1.0, 0, "X", "starting learning rate (default 0.025)"},
+        {"--lr", OPTION_REAL, &lr, 1e-5, 1.0, 0, "X", "starting learning rate (default 0.05)"},
         {"--sample", OPTION_REAL, &sample, 0.0, 1.0, 0, "X", "subsampling threshold, 0 = off (default 1e-4)"},
         {"--svd-vocab", OPTION_INT, &svd_vocab, 10, 20000, 0, "N", "PPMI + SVD on the N most frequent words (default 10000)"},
         {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "trained vectors are kept here (default: 'cache' beside --out)"},

@@ -3,9 +3,11 @@
 #include "corpus.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 // ---- markup -------------------------------------------------------------------
@@ -228,6 +230,13 @@ char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size
         FILE *fp = fopen(path, "rb");
         if (fp == NULL) {
             snprintf(why, why_size, "cannot open: %s", strerror(errno));
+            free(buf);
+            return NULL;
+        }
+        struct stat st;
+        if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > (uintmax_t)max_bytes) {
+            snprintf(why, why_size, "larger than the bound of %zu MiB of text", max_bytes >> 20);
+            fclose(fp);
             free(buf);
             return NULL;
         }

@@ -2,6 +2,7 @@
 #include "ppmi_svd.h"
 
 #include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_randist.h>
@@ -154,9 +155,20 @@ static void sparse_product(const Csr *A, const gsl_matrix *X, gsl_matrix *Y, siz
     parallel_for(p.parts, threads, product_part, &p);
 }
 
-// Overwrite Y (K x l) with an orthonormal basis of its columns: U of GSL's SVD.
+// Overwrite Y (K x l) with an orthonormal basis of its columns. Cholesky QR,
+// twice (CholeskyQR2: the second pass restores the orthogonality the first
+// loses when Y is ill-conditioned): G = Y^T Y = R^T R, Y <- Y R^-1, all BLAS-3.
+// If G is not numerically positive definite, U of GSL's SVD instead.
 static int orthonormalise(gsl_matrix *Y, gsl_matrix *W, gsl_vector *S, gsl_vector *work) {
-    return gsl_linalg_SV_decomp(Y, W, S, work);
+    for (int pass = 0; pass < 2; pass++) {
+        gsl_blas_dsyrk(CblasLower, CblasTrans, 1.0, Y, 0.0, W);   // W = Y^T Y (lower triangle)
+        gsl_error_handler_t *old = gsl_set_error_handler_off();
+        int status = gsl_linalg_cholesky_decomp1(W);               // W = L L^T, L = R^T
+        gsl_set_error_handler(old);
+        if (status != GSL_SUCCESS) return gsl_linalg_SV_decomp(Y, W, S, work);
+        gsl_blas_dtrsm(CblasRight, CblasLower, CblasTrans, CblasNonUnit, 1.0, W, Y);   // Y <- Y L^-T
+    }
+    return GSL_SUCCESS;
 }
 
 int ppmi_svd(const uint32_t *tokens, size_t n, const PpmiConfig *cfg, const gsl_rng *rng, float *vectors,

@@ -11,7 +11,7 @@
 //            smoothing 0.75, Levy, Goldberg & Dagan 2015), a sparse (K, K) matrix
 //   SVD      randomized (Halko, Martinsson & Tropp 2011): Y = A Omega, Omega Gaussian
 //            (K, r + p); 'power' rounds of Y = A A^T Q; Q an orthonormal basis of Y
-//            (GSL's SVD of Y); then GSL's SVD of A^T Q = U S W^T gives A ~ (Q W) S U^T
+//            (Cholesky QR twice, GSL BLAS); then GSL's SVD of A^T Q = U S W^T gives A ~ (Q W) S U^T
 //   vectors  row w of (Q W)_r S_r^(1/2)  (the symmetric split of S)
 //
 // The counts are made in blocks of rows (dense block x K doubles), so memory

@@ -49,7 +49,7 @@ typedef struct {
     float *out;            // C, (V, d) row-major
     double seconds;        // training wall time
     double words_per_second;   // corpus words read (before subsampling) per second
-    double final_loss;     // mean loss over the last round's examples
+    double final_loss;     // mean loss over the last round's examples (1 in 64 of them)
 } W2VModel;
 
 // One example. in_row: E[w] (d). outs[j]: C[t_j] (d), j = 0..k; labels[j] in {0, 1}.
