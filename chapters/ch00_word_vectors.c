@@ -554,24 +554,11 @@ typedef struct {
     size_t asked[ANALOGY_CATEGORIES], right[ANALOGY_CATEGORIES];
 } Score;
 
-// Answer every question whose four words the embedding has (ids < limit); when
-// 'both' is set, only questions PPMI can also answer (ids < K).
+// Every question whose four words have ids < limit; when 'both' is set, only
+// questions PPMI can also answer (ids < K).
 static Score score_set(const Embedding *e, size_t limit, bool both) {
-    Score s = {{0}, {0}};
-    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++)
-        for (size_t q = 0; q < analogy_questions(c); q++) {
-            const char *w[4];
-            analogy_question(c, q, w);
-            long id[4];
-            bool ok = true;
-            for (int i = 0; i < 4; i++) {
-                id[i] = id_of(w[i]);
-                ok &= id[i] >= 0 && (size_t)id[i] < limit && (!both || (size_t)id[i] < K);
-            }
-            if (!ok) continue;
-            s.asked[c]++;
-            s.right[c] += embedding_analogy(e, id[0], id[1], id[2], id[3], limit, NULL) == id[3];
-        }
+    Score s;
+    analogy_score(e, corpus, limit, both ? K : limit, s.asked, s.right);
     return s;
 }
 

@@ -56,3 +56,26 @@ void analogy_question(size_t c, size_t q, const char *words[4]) {
     words[2] = ANALOGY_SET[c].pairs[j][0];
     words[3] = ANALOGY_SET[c].pairs[j][1];
 }
+
+size_t analogy_score(const Embedding *e, const Corpus *vocab, size_t limit, size_t max_id,
+                     size_t asked[ANALOGY_CATEGORIES], size_t right[ANALOGY_CATEGORIES]) {
+    size_t total = 0;
+    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) {
+        asked[c] = right[c] = 0;
+        for (size_t q = 0; q < analogy_questions(c); q++) {
+            const char *w[4];
+            analogy_question(c, q, w);
+            long id[4];
+            int ok = 1;
+            for (int i = 0; i < 4; i++) {
+                id[i] = corpus_find(vocab, w[i]);
+                ok &= id[i] >= 0 && (size_t)id[i] < limit && (size_t)id[i] < max_id;
+            }
+            if (!ok) continue;
+            asked[c]++;
+            right[c] += embedding_analogy(e, id[0], id[1], id[2], id[3], limit, NULL) == id[3];
+        }
+        total += asked[c];
+    }
+    return total;
+}

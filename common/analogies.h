@@ -11,6 +11,9 @@
 
 #include <stddef.h>
 
+#include "corpus.h"
+#include "embedding.h"
+
 typedef struct {
     const char *name;              // "gender"
     const char *label;             // "man : woman"
@@ -26,5 +29,12 @@ extern const AnalogyCategory ANALOGY_SET[ANALOGY_CATEGORIES];
 size_t analogy_questions(size_t c);
 // Question q of category c: the four words.
 void analogy_question(size_t c, size_t q, const char *words[4]);
+
+// Answer the set with 3CosAdd (embedding_analogy) among the first 'limit'
+// words of e: a question counts when its four words are in the corpus's
+// vocabulary with ids < max_id (and < limit). Fills asked[c] and right[c] per
+// category; returns the questions asked.
+size_t analogy_score(const Embedding *e, const Corpus *vocab, size_t limit, size_t max_id,
+                     size_t asked[ANALOGY_CATEGORIES], size_t right[ANALOGY_CATEGORIES]);
 
 #endif

@@ -318,7 +318,7 @@ typedef struct {
 } Counter;
 
 static bool counter_grow_slots(Counter *t) {
-    size_t n_slots = t->n_slots ? t->n_slots * 2 : 1 << 16;
+    size_t n_slots = t->n_slots ? t->n_slots * 2 : 1024;
     long *slots = malloc(n_slots * sizeof *slots);
     if (slots == NULL) return false;
     for (size_t i = 0; i < n_slots; i++) slots[i] = -1;
@@ -368,7 +368,7 @@ static void count_word(const char *word, size_t len, void *context) {
     }
     t->counts[id]++;
     if (t->n_raw == t->raw_cap) {
-        size_t cap = t->raw_cap ? t->raw_cap * 2 : 1 << 16;
+        size_t cap = t->raw_cap ? t->raw_cap * 2 : 1024;
         uint32_t *r = realloc(t->raw, cap * sizeof *r);
         if (r == NULL) { t->failed = true; return; }
         t->raw = r;
