@@ -216,6 +216,12 @@ static int fail_corpus(const char *what) {
     return EXIT_BAD_INPUT;
 }
 
+// Out of memory is no bad input: one line and status 4, as common/faults.h does.
+static int fail_memory(const char *what) {
+    fprintf(stderr, "ch00: out of memory %s\n", what);
+    return EXIT_NO_RESOURCES;
+}
+
 static int prepare_model(Chapter *ch) {
     const char *path = corpus_path ? corpus_path : gcide_path;
     char msg[4400];
@@ -240,12 +246,13 @@ static int prepare_model(Chapter *ch) {
     double t0 = wallclock_seconds();
     char *text = corpus_read_file(path, corpus_path == NULL, (size_t)MAX_MB_TEXT << 20, &n, why, sizeof why);
     if (text == NULL) {
-        snprintf(msg, sizeof msg, "%s '%s': %s", corpus_path ? "--corpus" : "the GCIDE dictionary", path, why);
+        if (strstr(why, "out of memory") || strstr(why, strerror(ENOMEM))) return fail_memory("while reading the corpus");
+        snprintf(msg, sizeof msg, "%s '%s': %s", corpus_path ? "--corpus" : "--gcide", path, why);
         return fail_corpus(msg);
     }
     corpus = corpus_build(text, n, corpus_path == NULL, min_count);
     free(text);
-    if (corpus == NULL) return fail_corpus("out of memory while building the vocabulary");
+    if (corpus == NULL) return fail_memory("while building the vocabulary");
     V = corpus->n_vocab;
     n_tokens = corpus->n_tokens;
     n_raw = corpus->n_raw;
@@ -267,7 +274,7 @@ static int prepare_model(Chapter *ch) {
                      .epochs = (size_t)epochs, .lr = lr, .sample = sample, .sync_words = SYNC_WORDS,
                      .threads = (size_t)threads, .seed = (unsigned long)ch->seed};
     W2VModel *m = w2v_train(corpus->tokens, n_tokens, corpus->counts, V, &cfg);
-    if (m == NULL) return fail_corpus("out of memory while training");
+    if (m == NULL) return fail_memory("while training");
     E = m->in;
     m->in = NULL;
     train_seconds = m->seconds;
@@ -283,7 +290,7 @@ static int prepare_model(Chapter *ch) {
     PpmiStats st = {0};
     int status = P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, P, &st) : -1;
     random_free(rng);
-    if (status != 0) return fail_corpus("out of memory in PPMI + SVD");
+    if (status != 0) return fail_memory("in PPMI + SVD");
     ppmi_seconds = st.seconds;
     ppmi_nnz = st.nnz;
     chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld, %.1f s\n", K, st.nnz, dim, st.seconds);
@@ -964,6 +971,21 @@ static const ClaimDef CLAIMS[] = {
      VERDICT_HOLDS, "attention mixes in the context's vectors, which differ by sense", claim_contextual},
 };
 
+// Remove the (empty) folders from 'out' up to 'made_from', leaf first: the
+// ones the early --out check created ("" = none).
+static void remove_made_folders(const char *out, const char *made_from) {
+    if (made_from[0] == '\0') return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s", out);
+    for (;;) {
+        rmdir(path);
+        if (strcmp(path, made_from) == 0) break;
+        char *slash = strrchr(path, '/');
+        if (slash == NULL || slash == path) break;
+        *slash = '\0';
+    }
+}
+
 int main(int argc, char **argv) {
     parallel_blas_single_thread();
     Chapter ch = {
@@ -1011,7 +1033,29 @@ int main(int argc, char **argv) {
         snprintf(default_cache, sizeof default_cache, "%s/cache", parent);
         cache_dir = default_cache;
     }
+    // The output folder is checked before the corpus is read and the vectors
+    // trained (minutes): an unusable --out fails at once. A folder this makes
+    // is removed again if the corpus then turns out to be bad input.
+    char made_from[4096] = "";
+    {
+        char probe[4096];
+        snprintf(probe, sizeof probe, "%s", ch.out ? ch.out : "ch00");
+        struct stat st;
+        while (stat(probe, &st) != 0) {   // the highest folder on the path that does not exist yet
+            snprintf(made_from, sizeof made_from, "%s", probe);
+            char *slash = strrchr(probe, '/');
+            if (slash == NULL || slash == probe) break;
+            *slash = '\0';
+        }
+        char why[256];
+        if (!output_dir_prepare(ch.out ? ch.out : "ch00", why, sizeof why)) {
+            char accepted[300];
+            snprintf(accepted, sizeof accepted, "%s; choose a folder you can write to", why);
+            return chapter_reject(&ch, "--out", ch.out ? ch.out : "ch00", accepted);
+        }
+    }
     status = prepare_model(&ch);
+    if (status != CHAPTER_CONTINUE) remove_made_folders(ch.out ? ch.out : "ch00", made_from);
     if (status != CHAPTER_CONTINUE) {
         corpus_free(corpus);
         free(E);
@@ -1020,6 +1064,7 @@ int main(int argc, char **argv) {
     }
     if (query_word && id_of(query_word) < 0) {
         options_reject("ch00", "--neighbours", query_word, "not in the vocabulary (lower case; seen at least --min-count times)");
+        remove_made_folders(ch.out ? ch.out : "ch00", made_from);
         corpus_free(corpus);
         free(E);
         free(P);

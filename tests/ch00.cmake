@@ -13,6 +13,7 @@ workbook_claim_tests(ch00 CLAIMS 0.1 0.2 0.3 0.4 0.5 0.6 FROM_DATA)
 # The tiny corpus written for the tests (tests/data/ch00_tiny.txt, ~2500
 # words of template sentences): small enough for valgrind and the ASan suite.
 set(ch00_tiny --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30)
+string(REPLACE ";" " " ch00_tiny_text "${ch00_tiny}")   # for sh -c
 
 # Determinism: the same seed gives byte-identical vectors on one thread or two.
 add_test(NAME ch00.determinism
@@ -23,12 +24,12 @@ set_tests_properties(ch00.determinism PROPERTIES LABELS "unit;ch00")
 # The cache: a second run with the same settings reads the vectors instead of
 # training ("vectors from the cache" in its narrative).
 add_test(NAME ch00.cache
-         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/a' ${ch00_tiny} --claim 0.2 >/dev/null; '$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/b' ${ch00_tiny} --claim 0.2 | grep -q 'vectors from the cache'")
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/a' ${ch00_tiny_text} --claim 0.2 >/dev/null; '$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/b' ${ch00_tiny_text} --claim 0.2 | grep -q 'vectors from the cache'")
 set_tests_properties(ch00.cache PROPERTIES LABELS "unit;ch00")
 
 # A query word's neighbours (--neighbours), from the tiny corpus.
 add_test(NAME ch00.neighbours
-         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/neighbours' ${ch00_tiny} --claim 0.2 --neighbours king | grep -q '^  king '")
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/neighbours' ${ch00_tiny_text} --claim 0.2 --neighbours king | grep -q '^  king '")
 set_tests_properties(ch00.neighbours PROPERTIES LABELS "unit;ch00")
 
 # Under valgrind: every claim on the tiny corpus, 1 epoch, d = 8 (the same code
@@ -44,7 +45,7 @@ set(d ${CMAKE_CURRENT_SOURCE_DIR}/data)
 foreach(case IN ITEMS "truncated_dictzip|--gcide;${d}/ch00_truncated.dz|truncated or corrupt gzip data"
                       "corrupt_dictzip|--gcide;${d}/ch00_corrupt.dz|truncated or corrupt gzip data"
                       "not_gzip|--gcide;${d}/ch00_tiny.txt|not a gzip \\(dictzip\\) file"
-                      "not_utf8|--corpus;${d}/ch00_not_utf8.txt|not UTF-8 text \\(invalid byte at offset 8\\)"
+                      "not_utf8|--corpus;${d}/ch00_not_utf8.txt|not UTF-8 text \\(invalid byte at offset 9\\)"
                       "empty_corpus|--corpus;${d}/ch00_empty.txt|too few words for the settings"
                       "too_few_words|--corpus;${d}/ch00_tiny.txt;--min-count;100000|too few words for the settings"
                       "word_not_in_vocabulary|--corpus;${d}/ch00_tiny.txt;--min-count;1;--neighbours;zebra|--neighbours 'zebra': not in the vocabulary"
