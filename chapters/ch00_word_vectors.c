@@ -615,9 +615,10 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
                     "the three inputs excluded):\n");
     chapter_say(ch, "  SGNS       answer %-10s  rank of queen %ld\n", best_sg >= 0 ? corpus->words[best_sg] : "-", rank_sg);
     chapter_say(ch, "  PPMI+SVD   answer %-10s  rank of queen %ld\n\n", best_pp >= 0 ? corpus->words[best_pp] : "-", rank_pp);
-    chapter_say(ch, "The workbook's own question set (%zu questions, 5 categories; common/analogies.c), accuracy:\n"
+    chapter_say(ch, "The workbook's own question set (%zu questions, 5 categories; common/analogies.c), accuracy on\n"
+                    "the questions whose four words are among the %d most frequent (right: also among PPMI's %zu):\n"
                     "  category       questions   SGNS    random   | both can answer   SGNS   PPMI+SVD\n",
-                set_size());
+                set_size(), SEARCH_LIMIT, K);
     DataFile f;
     chapter_data_open(ch, &f, "analogies.dat", "category asked sgns random asked_both sgns_both ppmi");
     for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) {
@@ -646,10 +647,11 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     claim_key(r, "rank of queen (SGNS)");
     bool rank_ok = rank_sg == 1, set_ok = n_all > 0 && z > ANALOGY_SE;
     r->verdict = rank_ok && set_ok ? VERDICT_HOLDS : (rank_ok || set_ok ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
-    claim_finding(r, "king - man + woman: queen at rank %ld (SGNS) and %ld (PPMI+SVD); on the workbook's %zu questions "
-                  "SGNS answers %.1f%% (random vectors %.1f%%); on the %zu both methods can answer SGNS %.1f%%, "
-                  "PPMI+SVD %.1f%%.",
-                  rank_sg, rank_pp, n_all, 100 * acc, 100 * acc_rand, n_both, 100 * acc_both, 100 * acc_pp);
+    claim_finding(r, "king - man + woman: queen at rank %ld (SGNS) and %ld (PPMI+SVD); of the workbook's %zu questions, the "
+                  "%zu whose words are among the %d most frequent: SGNS answers %.1f%% (random vectors %.1f%%); on the %zu "
+                  "whose words are also among PPMI's %zu: SGNS %.1f%%, PPMI+SVD %.1f%%.",
+                  rank_sg, rank_pp, set_size(), n_all, SEARCH_LIMIT, 100 * acc, 100 * acc_rand, n_both, K, 100 * acc_both,
+                  100 * acc_pp);
 }
 
 // ---- claims 0.5 and 0.6: two-sense words ------------------------------------------------------
@@ -703,8 +705,8 @@ static void claim_static_senses(Chapter *ch, ClaimResult *r) {
     double *all = malloc(pool * sizeof *all);
     if (!all) chapter_check(ch, 8, "claim 0.5");
     chapter_say(ch, "One vector per word. Mean cosine of the word with each sense's cue words, against the\n"
-                    "word's own 90th percentile of cosines with the %zu most frequent words (SGNS vectors\n"
-                    "all lean one way, so a fixed level would not do); neighbours among the %d most frequent:\n",
+                    "word's own 90th percentile of cosines with the %zu most frequent words (the level\n"
+                    "differs from word to word, so each word gets its own); neighbours among the %d most frequent:\n",
                 pool, SEARCH_LIMIT);
     for (size_t s = 0; s < N_SENSES; s++) {
         long w = id_of(SENSES[s].word);
