@@ -118,6 +118,24 @@ static double row_diff(const gsl_matrix *a, size_t ra, const gsl_matrix *b, size
     return max_abs_diff_vector(&va.vector, &vb.vector);
 }
 
+// Claims 1.4 and 1.6 say that order *shows*: a change that is a continuous
+// function of the random weights, zero only where they line up exactly. So
+// the smallest change over N setups keeps shrinking as N grows (for a change
+// in d dimensions roughly like N^(-1/d)), and "at least X over N setups" says
+// more about N than about the model. The measure instead: the share of setups
+// where the order does not show (the change is not far above rounding), at
+// most HIDDEN_SHARE_MAX; and for those setups, how concentrated the query's
+// attention was (its largest weight), since a query that gives one key
+// nearly all its weight lets the other keys' order through only in that
+// key's 1 - w.
+static const double HIDDEN_SHARE_MAX = 1e-3;
+
+// The largest attention weight in row t of either pass: how saturated the query was.
+static double max_weight_in_rows(const gsl_matrix *wa, const gsl_matrix *wb, size_t t) {
+    gsl_vector_const_view ra = gsl_matrix_const_row(wa, t), rb = gsl_matrix_const_row(wb, t);
+    return fmax(gsl_vector_max(&ra.vector), gsl_vector_max(&rb.vector));
+}
+
 static void print_row(const Chapter *ch, const char *label, const gsl_matrix *m, size_t row) {
     if (ch->quiet) return;
     printf("  ");
@@ -406,29 +424,43 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
                         gsl_matrix_get(pe_cbad.out, 3, j));
     chapter_data_close(ch, &f);
 
-    double smallest = diff, smallest_ratio = diff / tol;
+    double smallest = diff, smallest_ratio = diff / tol, hidden_weight = NAN;
+    long hidden = diff / tol > FAR_ABOVE_ROUNDING ? 0 : 1;
     for (long n = 0; n < trials; n++) {
         Trial tr = trial_new_cbad(ch);
         Pass a = pass_run(ch, tr.X, P, tr.head, false), b = pass_run(ch, tr.X_perm, P, tr.head, false);
         double t_diff = row_diff(a.out, 3, b.out, 3);
         double t_ratio = t_diff / ROUNDING_TOLERANCE(max_abs_matrix(a.out));
+        if (t_ratio <= FAR_ABOVE_ROUNDING) hidden++;
         if (t_ratio < smallest_ratio) {
             smallest_ratio = t_ratio;
             smallest = t_diff;
+            hidden_weight = max_weight_in_rows(a.weights, b.weights, 3);
         }
         pass_free(&a);
         pass_free(&b);
         trial_free(&tr);
     }
-    chapter_say(ch, "Over %ld more random setups the smallest change is %.3g, %.2g times the\n"
-                    "rounding tolerance (\"far above\" means more than %.0e times).\n",
-                trials, smallest, smallest_ratio, FAR_ABOVE_ROUNDING);
-    r->measured = smallest;
-    r->tolerance = smallest / smallest_ratio * FAR_ABOVE_ROUNDING;
-    claim_key(r, "min |O_D(ABCD+P)-O_D(CBAD+P)|");
-    r->verdict = smallest_ratio > FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "With positions added, O_D changes under the swap by at least %.2g (%.1e rounding tolerances).",
-                  smallest, smallest_ratio);
+    double share = (double)hidden / (double)(trials + 1);
+    chapter_say(ch, "Over %ld setups (this one and %ld more) the swap changes O_D by more than %.0e\n"
+                    "rounding tolerances in all but %ld. The smallest change is %.3g (%.2g tolerances)",
+                trials + 1, trials, FAR_ABOVE_ROUNDING, hidden, smallest, smallest_ratio);
+    if (!isnan(hidden_weight))
+        chapter_say(ch, ",\nin a setup where D gives %.15g of its attention to one key", hidden_weight);
+    chapter_say(ch, ".\n(The smallest change over more setups keeps shrinking: the claim is that the\n"
+                    "order shows in almost every setup, so the share where it does not is what counts.)\n");
+    r->measured = share;
+    r->tolerance = HIDDEN_SHARE_MAX;
+    claim_key(r, "share of setups where the swap does not show");
+    r->verdict = share <= HIDDEN_SHARE_MAX ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    if (hidden == 0)
+        claim_finding(r, "With positions added (d = %ld), O_D changes under the swap in all %ld setups, by at least "
+                         "%.2g (%.1e rounding tolerances).", d, trials + 1, smallest, smallest_ratio);
+    else
+        claim_finding(r, "With positions added (d = %ld), O_D changes under the swap in %ld of %ld setups; in the "
+                         "other %ld the change stays within %.0e rounding tolerances; in the one with the smallest "
+                         "change (%.2g) D gives %.15g of its attention to one key, which hides the others' order.",
+                      d, trials + 1 - hidden, trials + 1, hidden, FAR_ABOVE_ROUNDING, smallest, hidden_weight);
     pass_free(&plain_abcd);
     pass_free(&plain_cbad);
     pass_free(&pe_abcd);
@@ -518,11 +550,24 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
                     "instead of A. And A's own output depends on where A stands (alone at\n"
                     "position 0, or after C and B at position 2): order has leaked in.\n\n");
 
-    double smallest_early = INFINITY, worst_last = 0.0, worst_last_tol = tol;
+    double smallest_early = INFINITY, smallest_early_ratio = INFINITY, hidden_weight = NAN;
+    double worst_last = 0.0, worst_last_tol = tol;
+    long hidden = 0;
     for (long n = 0; n <= trials; n++) {
         Trial tr = trial_new_cbad(ch);
         Pass a = pass_run(ch, tr.X, NULL, tr.head, true), b = pass_run(ch, tr.X_perm, NULL, tr.head, true);
-        for (size_t t = 0; t < 3; t++) smallest_early = fmin(smallest_early, row_diff(a.out, t, b.out, t));
+        double early_tol = ROUNDING_TOLERANCE(max_abs_matrix(a.out));
+        bool shows = true;
+        for (size_t t = 0; t < 3; t++) {
+            double change = row_diff(a.out, t, b.out, t), ratio = change / early_tol;
+            if (ratio <= FAR_ABOVE_ROUNDING) shows = false;
+            if (ratio < smallest_early_ratio) {
+                smallest_early_ratio = ratio;
+                smallest_early = change;
+                hidden_weight = max_weight_in_rows(a.weights, b.weights, t);
+            }
+        }
+        if (!shows) hidden++;
         double last = row_diff(a.out, 3, b.out, 3), last_tol = ROUNDING_TOLERANCE(max_abs_matrix(a.out));
         if (last / last_tol > worst_last / worst_last_tol) {
             worst_last = last;
@@ -532,18 +577,22 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
         pass_free(&b);
         trial_free(&tr);
     }
-    chapter_say(ch, "Over %ld random setups: smallest change at positions 0-2 %.3g; largest\n"
-                    "change at the last position %.3g (tolerance %.3g).\n",
-                trials + 1, smallest_early, worst_last, worst_last_tol);
-    r->measured = smallest_early;
-    r->tolerance = worst_last_tol;
-    claim_key(r, "min early-position change");
-    bool early_change = smallest_early > worst_last_tol * FAR_ABOVE_ROUNDING;
+    double share = (double)hidden / (double)(trials + 1);
+    chapter_say(ch, "Over %ld random setups: positions 0-2 change by more than %.0e rounding\n"
+                    "tolerances in all but %ld (smallest change %.3g, where that query gives\n"
+                    "%.15g of its attention to one key); the largest change at the last\n"
+                    "position is %.3g (tolerance %.3g).\n",
+                trials + 1, FAR_ABOVE_ROUNDING, hidden, smallest_early, hidden_weight, worst_last, worst_last_tol);
+    r->measured = share;
+    r->tolerance = HIDDEN_SHARE_MAX;
+    claim_key(r, "share of setups where positions 0-2 do not change");
+    bool early_change = share <= HIDDEN_SHARE_MAX;
     bool last_same = worst_last <= worst_last_tol;
     r->verdict = early_change && last_same ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Under the mask, positions 0-2 change by at least %.2g while the last position (which sees "
-                     "every token) stays equal to rounding (%.2g).",
-                  smallest_early, worst_last);
+    claim_finding(r, "Under the mask (d = %ld), positions 0-2 change in %ld of %ld setups while the last position "
+                     "(which sees every token) stays equal to rounding (%.2g). The smallest early change, %.2g, is "
+                     "in a setup whose query gives %.15g of its attention to one key.",
+                  d, trials + 1 - hidden, trials + 1, worst_last, smallest_early, hidden_weight);
     pass_free(&abcd);
     pass_free(&cbad);
     demo_free(&demo);

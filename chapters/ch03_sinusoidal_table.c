@@ -11,6 +11,7 @@
 //   3.3  Doc D §1 (cond. 1)  every position gets a unique code
 //   3.4  Doc D §1 (cond. 2)  neighbours are similar, and the farther apart the more different
 //   3.5  Doc A §圖像化       low dimensions oscillate fast, high ones slowly; values in [-1, 1]
+//   3.6  Doc B §4            distant positions' patterns are completely different
 //
 // Symbols (as in common/pe_table.h):
 //   d     encoding width, even; i the pair index 0..d/2-1; j a dimension index 0..d-1
@@ -29,7 +30,7 @@
 // Data: worked_example.dat (3.1); heatmap.dat, heatmap_wide.dat and waves*.dat
 //       (3.5) feed plots/ch03_heatmap.gp, ch03_heatmap_wide.gp, ch03_waves.gp;
 //       similarity.dat, similarity_bands.dat and similarity_turns.dat (3.4) feed
-//       plots/ch03_similarity.gp.
+//       plots/ch03_similarity.gp; far_similarity.dat (3.6) is a table of its own.
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
@@ -59,7 +60,6 @@ enum { BRUTE_FORCE_N = 1000 };     // all pairs among 0..999 are also checked th
 enum { IDENTITY_SAMPLES = 2000 };  // random pairs (a, b) for the identity check
 
 enum { LONG_RANGE = 100000 };      // claim 3.4 follows s(R) for R = 0..100000
-enum { SPEED_POSITIONS = 10000 };  // claim 3.5 measures the rate of change over positions 0..10000
 enum { HEATMAP_POSITIONS = 100, WIDE_POSITIONS = 1000, WAVE_POSITIONS = 50 };
 
 // ---- claim 3.1: the d = 4 worked example --------------------------------------
@@ -565,14 +565,16 @@ static void write_figures_data(Chapter *ch) {
     gsl_matrix_free(T);
     // the waves of dimensions 0, 1 and 10 (Doc A §圖像化): table rows, and the continuous curves
     size_t dim10 = width > 10 ? 10 : width - 2;
-    chapter_data_open(ch, &f, "waves.dat", "position dim0 dim1 dim10");
+    char wave_columns[64];   // the third wave's column is named by its dimension
+    snprintf(wave_columns, sizeof wave_columns, "position dim0 dim1 dim%zu", dim10);
+    chapter_data_open(ch, &f, "waves.dat", wave_columns);
     for (size_t k = 0; k < WAVE_POSITIONS; k++) {
         chapter_check(ch, pe_encode((double)k, P), "pe_encode");
         datafile_printf(&f, "%zu %.9g %.9g %.9g\n", k, gsl_vector_get(P, 0), gsl_vector_get(P, 1),
                         gsl_vector_get(P, dim10));
     }
     chapter_data_close(ch, &f);
-    chapter_data_open(ch, &f, "waves_continuous.dat", "position dim0 dim1 dim10");
+    chapter_data_open(ch, &f, "waves_continuous.dat", wave_columns);
     for (int s = 0; s <= 10 * (WAVE_POSITIONS - 1); s++) {
         double k = s / 10.0;
         chapter_check(ch, pe_encode(k, P), "pe_encode");
@@ -583,20 +585,39 @@ static void write_figures_data(Chapter *ch) {
     gsl_vector_free(P);
 }
 
+// The angle of pair i in P (d,), in [0, 2 pi): atan2(sin, cos), as a clock hand.
+static double pair_angle(const gsl_vector *P, size_t i) {
+    double theta = atan2(gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1));
+    return theta < 0.0 ? theta + 2.0 * M_PI : theta;
+}
+
 static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
-    size_t width = (size_t)d;
+    size_t width = (size_t)d, half = width / 2, last = half - 1;
+    // The window: one full turn of the slowest pair, positions 0..ceil(T_last).
+    // A shorter window would see the slow pair's sin and cos over different
+    // parts of a wave, and their mean steps would differ though they turn at
+    // the same speed.
+    long window = (long)ceil(pe_period(last, width));
     gsl_vector *prev = gsl_vector_alloc(width), *P = gsl_vector_alloc(width);
     gsl_vector *speed = gsl_vector_calloc(width);       // (d,) mean |P_{k+1}[j] - P_k[j]|
     gsl_vector *crossings = gsl_vector_calloc(width);   // (d,) sign changes over the positions
     double max_abs = 0.0;
+    // Angular speed measured from the table: the unwrapped angle of pairs 0 and
+    // d/2-1 (each step turns a pair by at most 1 rad < pi, so no turn is missed).
+    double turned[2] = {0.0, 0.0};
+    size_t tracked[2] = {0, last};
     chapter_check(ch, pe_encode(0.0, prev), "pe_encode");
-    for (long k = 1; k <= SPEED_POSITIONS; k++) {
+    for (long k = 1; k <= window; k++) {
         chapter_check(ch, pe_encode((double)k, P), "pe_encode");
         for (size_t j = 0; j < width; j++) {
             double a = gsl_vector_get(prev, j), b = gsl_vector_get(P, j);
-            gsl_vector_set(speed, j, gsl_vector_get(speed, j) + fabs(b - a) / SPEED_POSITIONS);
+            gsl_vector_set(speed, j, gsl_vector_get(speed, j) + fabs(b - a) / (double)window);
             if ((a < 0) != (b < 0)) gsl_vector_set(crossings, j, gsl_vector_get(crossings, j) + 1);
             max_abs = fmax(max_abs, fabs(b));
+        }
+        for (size_t t = 0; t < 2; t++) {
+            double step = pair_angle(P, tracked[t]) - pair_angle(prev, tracked[t]);
+            turned[t] += step < -M_PI ? step + 2.0 * M_PI : step;
         }
         gsl_vector_swap(prev, P);
     }
@@ -606,8 +627,10 @@ static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
         if (!(gsl_vector_get(speed, j) < gsl_vector_get(speed, j - 2))) out_of_order++;
     write_figures_data(ch);
 
-    chapter_say(ch, "Positions 0..%d of the d = %ld table, per dimension j: the mean change\n"
-                    "from one position to the next, and how often the sign flips.\n\n", SPEED_POSITIONS, d);
+    chapter_say(ch, "Positions 0..%ld of the d = %ld table (one full turn of the slowest pair,\n"
+                    "period %.1f), per dimension j: the mean change from one position to the\n"
+                    "next, and how often the sign flips.\n\n",
+                window, d, pe_period(last, width));
     chapter_say(ch, "     j   pair i   period 2 pi Z_i   mean |P_{k+1}[j] - P_k[j]|   sign changes\n");
     size_t shown[] = {0, 1, 2, 10, 11, width / 2, width / 2 + 1, width - 2, width - 1};
     for (size_t s = 0; s < sizeof shown / sizeof shown[0]; s++) {
@@ -616,27 +639,165 @@ static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
         chapter_say(ch, "  %4zu   %6zu   %15.1f   %26.3g   %12.0f\n", j, j / 2, pe_period(j / 2, width),
                     gsl_vector_get(speed, j), gsl_vector_get(crossings, j));
     }
-    double ratio = gsl_vector_get(speed, 0) / gsl_vector_get(speed, width - 2);
+    // Exact: pair i turns by 1/Z_i rad per position, so pair 0 (Z_0 = 1) turns
+    // Z_last times faster than the slowest pair. Measured: the ratio of the
+    // unwrapped angles over the window. Their angles carry the rounding of
+    // k/Z_i, sin, cos and atan2 (a few ulp of the angle), hence ROUNDING_TOLERANCE.
+    double exact_ratio = pe_denominator(last, width);
+    double measured_ratio = turned[0] / turned[1];
+    double rel = fabs(measured_ratio - exact_ratio) / exact_ratio, tol = ROUNDING_TOLERANCE(1.0);
+    // The mean step is a chord, 2 sin(w/2) |cos(phase)| on average: its ratio is
+    // sin(1/2) / sin(1/(2 Z_last)), a little below Z_last because pair 0's step of
+    // 1 rad is a chord shorter than its arc.
+    double step_ratio = gsl_vector_get(speed, 0) / gsl_vector_get(speed, width - 2);
+    double chord_ratio = sin(0.5) / sin(0.5 / exact_ratio);
     chapter_say(ch, "\n  dimensions slower than the one two below them: %ld of %ld\n", (long)width - 2 - out_of_order,
                 (long)width - 2);
     chapter_say(ch, "  max |P_k[j]| over the table                  %.17g\n", max_abs);
-    chapter_say(ch, "Dimension 0 changes %.3g times faster than dimension %zu: the heatmap's\n"
-                    "left rows flicker while its last rows hardly change over %d positions.\n",
-                ratio, width - 2, SPEED_POSITIONS);
-    r->measured = ratio;
+    chapter_say(ch, "  angular speed, pair 0 / pair %zu: exact Z_%zu   %.6f\n", last, last, exact_ratio);
+    chapter_say(ch, "  ... measured (unwrapped angles, 0..%ld)       %.6f  (rel. error %.2g, tolerance %.2g)\n",
+                window, measured_ratio, rel, tol);
+    chapter_say(ch, "  mean step, dimension 0 / dimension %zu         %.1f  (chord ratio sin(1/2)/sin(1/(2 Z_%zu)) = %.1f)\n",
+                width - 2, step_ratio, last, chord_ratio);
+    chapter_say(ch, "  mean step of dimensions %zu and %zu (same pair)  %.4g and %.4g\n", width - 2, width - 1,
+                gsl_vector_get(speed, width - 2), gsl_vector_get(speed, width - 1));
+    chapter_say(ch, "Pair 0 turns exactly %.1f times faster than pair %zu (dimensions %zu, %zu): the\n"
+                    "heatmap's first rows flicker while its last rows change slowly.\n",
+                exact_ratio, last, width - 2, width - 1);
+    r->measured = measured_ratio;
     r->document = NAN;
-    r->tolerance = 1.0;
-    claim_key(r, "speed of dim 0 / dim %zu", width - 2);
-    r->verdict = out_of_order == 0 && max_abs <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "The mean step |P_{k+1}[j] - P_k[j]| falls with every pair (all %ld comparisons), from %.3f "
-                     "(dimension 0) to %.2g (dimension %zu), a factor %.3g; every value is within [-1, 1] "
-                     "(max %.6f).",
-                  (long)width - 2, gsl_vector_get(speed, 0), gsl_vector_get(speed, width - 2), width - 2, ratio,
-                  max_abs);
+    r->tolerance = tol;
+    claim_key(r, "angular speed of pair 0 / pair %zu", last);
+    r->verdict = out_of_order == 0 && max_abs <= 1.0 && rel <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_finding(r, "Pair i turns by 1/Z_i rad per position, so dimensions 0, 1 turn exactly Z_%zu = %.1f times "
+                     "faster than dimensions %zu, %zu (measured from the table over one full turn of pair %zu, "
+                     "positions 0..%ld: %.1f); the mean step falls with every pair (all %ld comparisons); every "
+                     "value is within [-1, 1] (max %.6f).",
+                  last, exact_ratio, width - 2, width - 1, last, window, measured_ratio, (long)width - 2, max_abs);
     gsl_vector_free(prev);
     gsl_vector_free(P);
     gsl_vector_free(speed);
     gsl_vector_free(crossings);
+}
+
+// ---- claim 3.6: distant patterns completely different? ---------------------------
+
+// "Distant": offsets FAR_FIRST..LONG_RANGE, a thousand positions and more.
+// "Completely different", offset by offset: s(R) no larger than two unrelated
+// directions in d dimensions usually give. Random unit vectors have a cosine
+// of mean 0 and standard deviation 1/sqrt(d); UNRELATED_SIGMAS of those is
+// the band such a pair leaves only 0.3% of the time.
+enum { FAR_FIRST = 1000 };
+#define UNRELATED_SIGMAS 3.0
+// "On average": the mean of s over the far offsets is near 0, well inside
+// the spread (|mean| <= MEAN_SHARE_OF_SPREAD x the spread 1/sqrt(d)), and the
+// spread is that of unrelated directions, 1/sqrt(d), to SPREAD_TOLERANCE:
+// s(R) = (2/d) sum_i cos(R/Z_i) with d/2 phases that have wrapped many times
+// has variance (4/d^2)(d/2)(1/2) = 1/d.
+#define MEAN_SHARE_OF_SPREAD 0.1
+#define SPREAD_TOLERANCE 0.2
+static const size_t FAR_WIDTHS[] = {16, 64, 128, 512};
+enum { N_FAR_WIDTHS = sizeof FAR_WIDTHS / sizeof FAR_WIDTHS[0] };
+
+typedef struct {
+    size_t d;
+    double s1, s2;                 // s(1), s(2): how alike near codes are
+    double max_far;                // the largest s(R) over the far offsets, at R = max_far_R
+    long max_far_R;
+    double mean, rms;              // mean and root mean square of s over the far offsets
+} FarSimilarity;
+
+static FarSimilarity far_similarity(const Chapter *ch, size_t width, gsl_vector *s_curve) {
+    chapter_check(ch, pe_offset_similarity_curve(0.0, width, s_curve), "pe_offset_similarity_curve");
+    FarSimilarity fs = {.d = width, .s1 = gsl_vector_get(s_curve, 1), .s2 = gsl_vector_get(s_curve, 2),
+                        .max_far = -INFINITY};
+    double sum = 0.0, sum2 = 0.0;
+    for (long R = FAR_FIRST; R <= LONG_RANGE; R++) {
+        double s = gsl_vector_get(s_curve, (size_t)R);
+        if (s > fs.max_far) {
+            fs.max_far = s;
+            fs.max_far_R = R;
+        }
+        sum += s;
+        sum2 += s * s;
+    }
+    double n = (double)(LONG_RANGE - FAR_FIRST + 1);
+    fs.mean = sum / n;
+    fs.rms = sqrt(sum2 / n);
+    return fs;
+}
+
+static void claim_far_different(Chapter *ch, ClaimResult *r) {
+    size_t width = (size_t)d;
+    size_t widths[N_FAR_WIDTHS + 1];
+    size_t n_widths = 0;
+    bool listed = false;
+    for (size_t w = 0; w < N_FAR_WIDTHS; w++) {
+        widths[n_widths++] = FAR_WIDTHS[w];
+        listed = listed || FAR_WIDTHS[w] == width;
+    }
+    if (!listed) widths[n_widths++] = width;   // --d, if it is another width
+    gsl_vector *s_curve = gsl_vector_alloc(LONG_RANGE + 1);   // (LONG_RANGE+1,) s(0..LONG_RANGE)
+    chapter_say(ch, "s(R) = P_k . P_{k+R} / (d/2) as in claim 3.4, over the distant offsets\n"
+                    "R = %d..%d. Two unrelated directions in d dimensions have a cosine of\n"
+                    "mean 0 and spread 1/sqrt(d); 'completely different' offset by offset is\n"
+                    "read as s <= %.0f/sqrt(d): no more alike than such a pair usually is.\n\n", FAR_FIRST, LONG_RANGE,
+                UNRELATED_SIGMAS);
+    chapter_say(ch, "     d    s(1)    s(2)   mean s   rms s   1/sqrt(d)   largest s (at R)   in units of 1/sqrt(d)\n");
+    DataFile f;
+    chapter_data_open(ch, &f, "far_similarity.dat", "d s1 s2 far_first far_last mean_far rms_far inv_sqrt_d max_far max_far_R");
+    bool average_everywhere = true, pointwise_everywhere = true, far_beats_near = false;
+    double fewest_spreads = INFINITY, most_spreads = 0.0;   // the largest far s, in units of 1/sqrt(d)
+    FarSimilarity worst_narrow = {0}, main_width = {0};
+    for (size_t w = 0; w < n_widths; w++) {
+        FarSimilarity fs = far_similarity(ch, widths[w], s_curve);
+        double spread = 1.0 / sqrt((double)fs.d);
+        bool average = fabs(fs.mean) <= MEAN_SHARE_OF_SPREAD * spread &&
+                       fabs(fs.rms - spread) <= SPREAD_TOLERANCE * spread;
+        average_everywhere = average_everywhere && average;
+        pointwise_everywhere = pointwise_everywhere && fs.max_far <= UNRELATED_SIGMAS * spread;
+        fewest_spreads = fmin(fewest_spreads, fs.max_far / spread);
+        most_spreads = fmax(most_spreads, fs.max_far / spread);
+        if (fs.max_far > fs.s2 && (!far_beats_near || fs.d < worst_narrow.d)) worst_narrow = fs;
+        far_beats_near = far_beats_near || fs.max_far > fs.s2;
+        if (fs.d == width) main_width = fs;
+        chapter_say(ch, "  %4zu  %6.4f  %6.4f  %7.4f  %6.4f   %9.4f   %7.4f (%6ld)   %5.1f\n", fs.d, fs.s1, fs.s2, fs.mean,
+                    fs.rms, spread, fs.max_far, fs.max_far_R, fs.max_far / spread);
+        datafile_printf(&f, "%zu %.9g %.9g %d %d %.9g %.9g %.9g %.9g %ld\n", fs.d, fs.s1, fs.s2, FAR_FIRST, LONG_RANGE,
+                        fs.mean, fs.rms, spread, fs.max_far, fs.max_far_R);
+    }
+    chapter_data_close(ch, &f);
+    gsl_vector_free(s_curve);
+    chapter_say(ch, "\nOn average distant codes are as unrelated as random directions: s has mean\n"
+                    "about 0 and spread 1/sqrt(d), which shrinks as d grows. Offset by offset:\n"
+                    "the largest distant s is %.1f to %.1f spreads over these widths (%s band\n"
+                    "of %.0f): some phases R/Z_i are still small (the slow pairs, for R near %d)\n"
+                    "or the phases line up again.\n",
+                fewest_spreads, most_spreads, pointwise_everywhere ? "inside the" : "reaching past the",
+                UNRELATED_SIGMAS, FAR_FIRST);
+    if (far_beats_near)
+        chapter_say(ch, "For d = %zu the distant offset R = %ld (s = %.4f) is more alike than the\n"
+                        "neighbour-but-one R = 2 (s = %.4f): far can look near.\n",
+                    worst_narrow.d, worst_narrow.max_far_R, worst_narrow.max_far, worst_narrow.s2);
+    r->measured = main_width.max_far;
+    r->document = NAN;
+    r->tolerance = UNRELATED_SIGMAS / sqrt((double)width);
+    claim_key(r, "largest s(R), %d <= R <= %d (d = %zu)", FAR_FIRST, LONG_RANGE, width);
+    if (average_everywhere && pointwise_everywhere)
+        r->verdict = VERDICT_HOLDS;
+    else if (average_everywhere)
+        r->verdict = VERDICT_PARTLY_HOLDS;
+    else
+        r->verdict = VERDICT_DOES_NOT_HOLD;
+    char narrow_text[200] = "";
+    if (far_beats_near)
+        snprintf(narrow_text, sizeof narrow_text, "; for d = %zu, s(%ld) = %.2f is above s(2) = %.2f",
+                 worst_narrow.d, worst_narrow.max_far_R, worst_narrow.max_far, worst_narrow.s2);
+    claim_finding(r, "Only on average: over %d <= R <= %d the similarity s has mean about 0 and spread 1/sqrt(d) "
+                     "(%.3f for d = %zu), like unrelated directions, but single distant offsets stay alike: the "
+                     "largest s is %.2f at R = %ld for d = %zu (%.1f spreads)%s.",
+                  FAR_FIRST, LONG_RANGE, main_width.rms, width, main_width.max_far, main_width.max_far_R, width,
+                  main_width.max_far * sqrt((double)width), narrow_text);
 }
 
 // ---- --print-table: the learner's view ------------------------------------------
@@ -681,6 +842,10 @@ static const ClaimDef CLAIMS[] = {
     {"3.5", "Doc A §圖像化", "Low dimensions oscillate fast, high dimensions slowly; values lie in [-1, 1].",
      VERDICT_HOLDS, "pair i turns by 1/Z_i per position and Z_i grows with i; sin, cos are bounded by 1",
      claim_fast_and_slow},
+    {"3.6", "Doc B §4", "Distant positions' patterns are completely different.", VERDICT_PARTLY_HOLDS,
+     "s(R) = (2/d) sum cos(R/Z_i) over many wrapped phases averages 0 with spread 1/sqrt(d), but the phases "
+     "line up again at some far offsets",
+     claim_far_different},
 };
 
 int main(int argc, char **argv) {

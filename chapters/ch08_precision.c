@@ -11,7 +11,8 @@
 //                                    the error of P_k computed in float grows with k
 //   8.2  Beyond the documents; Doc D §1 (every position a unique code)
 //                                    float is good enough at every position: only up to
-//                                    a position this chapter finds
+//                                    a position this chapter finds, by scanning every k
+//                                    (common/float_code.h)
 //   8.3  Doc A §核心性質             P_{k+1} = M_1 P_k generates the table: exact per step,
 //                                    but iterating it drifts
 //   8.4  Beyond the documents (re-anchoring)
@@ -31,7 +32,8 @@
 //
 // Run:  ch08 [--d 512] [--max-position 100000000] [--positions 65536]
 //            [--seed N] [--out DIR] [--claim 8.2] [--quiet]
-// Data: float_error.dat (claim 8.1) and float_threshold.dat (8.2) feed
+// Data: float_error.dat (claim 8.1) and float_threshold.dat (8.2, the scan's
+//       first crossing and first misread) feed
 //       plots/ch08_float_error.gp; recurrence_drift.dat (8.3) and
 //       anchored_error.dat (8.4) feed plots/ch08_recurrence_drift.gp.
 // Speed: bench/pe_fill_bench.c measures the fill throughput (not a test).
@@ -45,6 +47,7 @@
 
 #include "chapter.h"
 #include "compare.h"
+#include "float_code.h"
 #include "pe_recurrence.h"
 #include "pe_table.h"
 
@@ -55,9 +58,11 @@ static long max_position = 100000000;   // float study up to 10^8: past 10^7 and
                                         // so the point where float fails is measured, not extrapolated
 static long positions = 65536;          // N = 2^16 rows for the recurrence claims
 
-// Float study: positions on a log grid, and at each grid point a window of
-// consecutive positions whose worst error is recorded (one position alone
-// can be lucky).
+// Float study (claim 8.1 and the figure): positions on a log grid, and at
+// each grid point a window of consecutive positions whose worst error is
+// recorded (one position alone can be lucky). Such a grid shows the growth
+// but can miss where the error first passes a bound: claim 8.2 scans every
+// position instead (common/float_code.h).
 enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 
 // Positions below 2^24 are exact integers in float; beyond it the position
@@ -65,6 +70,9 @@ enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 // claim 8.1 is fitted on [FIT_FIRST_K, 2^24].
 #define FLOAT_EXACT_INTEGERS 16777216.0
 #define FIT_FIRST_K 100.0
+// Claim 8.2 confirms the scan's first crossing directly: the full error of
+// each of the CROSSING_CHECK positions before it must stay within the bound.
+enum { CROSSING_CHECK = 2000 };
 
 // "Grows with k": the fitted log-log slope of the worst error per window.
 // Proportional growth is slope 1; the worst of 16 rounding errors wobbles by
@@ -82,6 +90,16 @@ enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 // direct double formula itself misses it at k = 2^16 (its angle k/Z_i carries
 // a rounding of up to k * 2^-53).
 #define TABLE_ERROR_BUDGET 1e-12
+// The drift depends on how accurate M_1's coefficients c_i = cos(1/Z_i),
+// s_i = sin(1/Z_i) are: glibc's sin and cos are correctly rounded, and with
+// the rounding of 1/Z_i the coefficients here are within about 1.5 ulp of the
+// exact cos(w_i), sin(w_i) (the chapter measures it); other libms document
+// sin and cos only to a few ulp. A less accurate libm is simulated by moving
+// each coefficient LIBM_EXTRA_ULPS[t] ulp further from the exact value (in
+// the direction it already errs). B must hold for FEW_ULPS_TRACK's libm
+// (coefficients off by about 3.5 ulp).
+static const int LIBM_EXTRA_ULPS[] = {0, 1, 2, 3};
+enum { N_LIBM = sizeof LIBM_EXTRA_ULPS / sizeof LIBM_EXTRA_ULPS[0], FEW_ULPS_TRACK = 2 };
 // B is chosen so that the drift over B steps uses at most half the budget,
 // leaving the other half for the anchors' own rounding and the step's
 // rounding noise around the trend.
@@ -128,7 +146,6 @@ static double half_neighbour_distance(const Chapter *ch) {
 typedef struct {
     double k;                    // first position of the window
     double err_double, err_float_arg, err_float, err_stored;   // worst over the window
-    long misread;                // positions whose float code is nearer a neighbour's code
 } FloatSample;
 
 typedef struct {
@@ -139,15 +156,6 @@ typedef struct {
     double slope_double;         // the same fit for the double formula
     size_t fitted;               // samples in the fit
 } FloatStudy;
-
-static void float_code(double k, gsl_vector *out) {
-    for (size_t i = 0; i < (size_t)d / 2; i++) {
-        float z = powf(10000.0f, (2.0f * (float)i) / (float)d);
-        float angle = (float)k / z;
-        gsl_vector_set(out, 2 * i, sinf(angle));
-        gsl_vector_set(out, 2 * i + 1, cosf(angle));
-    }
-}
 
 static void float_arg_code(double k, gsl_vector *out) {
     for (size_t i = 0; i < (size_t)d / 2; i++) {
@@ -161,32 +169,27 @@ static void stored_code(const gsl_vector *exact, gsl_vector *out) {
     for (size_t j = 0; j < exact->size; j++) gsl_vector_set(out, j, (float)gsl_vector_get(exact, j));
 }
 
-// One window: positions k .. k+WINDOW-1, with exact codes of k-1 .. k+WINDOW
-// for the misreading check.
-static FloatSample float_sample(const Chapter *ch, const PeRecurrence *rec, double k) {
+// One window: positions k .. k+WINDOW-1.
+static FloatSample float_sample(const Chapter *ch, const PeRecurrence *rec, const FloatCode *fc, double k) {
     size_t n = (size_t)d;
-    gsl_matrix *exact = gsl_matrix_alloc(WINDOW + 2, n);   // row r = exact P_{k-1+r}
+    gsl_matrix *exact = gsl_matrix_alloc(WINDOW, n);   // row r = exact P_{k+r}
     gsl_vector *code = gsl_vector_alloc(n), *scratch = gsl_vector_alloc(n);
-    for (size_t r = 0; r < WINDOW + 2; r++) {
+    for (size_t r = 0; r < WINDOW; r++) {
         gsl_vector_view row = gsl_matrix_row(exact, r);
-        chapter_check(ch, pe_recurrence_exact(rec, k - 1.0 + (double)r, &row.vector), "pe_recurrence_exact");
+        chapter_check(ch, pe_recurrence_exact(rec, k + (double)r, &row.vector), "pe_recurrence_exact");
     }
     FloatSample s = {.k = k};
     for (size_t w = 0; w < WINDOW; w++) {
         double kw = k + (double)w;
-        gsl_vector_view before = gsl_matrix_row(exact, w), here = gsl_matrix_row(exact, w + 1),
-                        after = gsl_matrix_row(exact, w + 2);
+        gsl_vector_view here = gsl_matrix_row(exact, w);
         chapter_check(ch, pe_encode(kw, code), "pe_encode");
         s.err_double = fmax(s.err_double, distance(code, &here.vector, scratch));
         float_arg_code(kw, code);
         s.err_float_arg = fmax(s.err_float_arg, distance(code, &here.vector, scratch));
         stored_code(&here.vector, code);
         s.err_stored = fmax(s.err_stored, distance(code, &here.vector, scratch));
-        float_code(kw, code);
-        double own = distance(code, &here.vector, scratch);
-        s.err_float = fmax(s.err_float, own);
-        if (own > fmin(distance(code, &before.vector, scratch), distance(code, &after.vector, scratch)))
-            s.misread++;
+        chapter_check(ch, float_code_row(fc, kw, code), "float_code_row");
+        s.err_float = fmax(s.err_float, distance(code, &here.vector, scratch));
     }
     gsl_matrix_free(exact);
     gsl_vector_free(code);
@@ -198,15 +201,17 @@ static void float_study_run(const Chapter *ch, FloatStudy *st) {
     st->n = 0;
     st->half_neighbour = half_neighbour_distance(ch);
     PeRecurrence *rec = pe_recurrence_new((size_t)d);
-    if (!rec) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new");
+    FloatCode *fc = float_code_new((size_t)d);
+    if (!rec || !fc) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new, float_code_new");
     double last_k = 0.0, top = (double)max_position - (WINDOW - 1);
     for (int s = 0; st->n < MAX_SAMPLES; s++) {
         double k = fmin(round(pow(10.0, (double)s / SAMPLES_PER_DECADE)), top);
-        if (k > last_k) st->samples[st->n++] = float_sample(ch, rec, k);
+        if (k > last_k) st->samples[st->n++] = float_sample(ch, rec, fc, k);
         last_k = k;
         if (k >= top) break;
     }
     pe_recurrence_free(rec);
+    float_code_free(fc);
     double x[MAX_SAMPLES], y[MAX_SAMPLES], y_double[MAX_SAMPLES], c0, c1, cov00, cov01, cov11, sumsq;
     size_t m = 0;
     for (size_t s = 0; s < st->n; s++) {
@@ -257,11 +262,13 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
                     "  stored     the exact values rounded to float: the floor for any float table\n\n");
 
     DataFile f;
-    chapter_data_open(ch, &f, "float_error.dat", "k err_double err_float_arg err_float err_stored half_neighbour");
+    // window and d (the positions per row and the width) are for the figure's labels
+    chapter_data_open(ch, &f, "float_error.dat",
+                      "k err_double err_float_arg err_float err_stored half_neighbour window d");
     for (size_t s = 0; s < st.n; s++) {
         const FloatSample *fs = &st.samples[s];
-        datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g\n", fs->k, fs->err_double, fs->err_float_arg,
-                        fs->err_float, fs->err_stored, st.half_neighbour);
+        datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g %d %ld\n", fs->k, fs->err_double, fs->err_float_arg,
+                        fs->err_float, fs->err_stored, st.half_neighbour, (int)WINDOW, d);
     }
     chapter_data_close(ch, &f);
 
@@ -299,67 +306,124 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     FloatStudy st;
     float_study_run(ch, &st);
     double criterion = st.half_neighbour;
-    chapter_say(ch, "Criterion: a position's code is good enough while its error is below half the\n"
-                    "distance to its neighbours' codes, 1/2 |P_{k+1} - P_k| = %.4g for d = %ld (the\n"
-                    "same for every k: M_1 turns every pair by the same angle wherever it starts).\n"
-                    "Below it the float code is still nearer to its own position than to k-1 or\n"
-                    "k+1 (nearest-code decoding works, Doc D §1's unique code survives); above it\n"
-                    "the code may point at a neighbour. We check that by decoding too.\n\n",
-                criterion, d);
+    chapter_say(ch, "Two questions, for d = %ld and positions 1..%ld:\n"
+                    "  the criterion: is the float code's error below half the distance to its\n"
+                    "    neighbours' codes, 1/2 |P_{k+1} - P_k| = %.4g (the same for every k)?\n"
+                    "    Below it the code is surely nearer its own position than k-1 or k+1.\n"
+                    "  a misread: does nearest-code decoding (the exact code nearest to the\n"
+                    "    float code, among positions 0..min(K, 2^24)) give another position?\n"
+                    "    Passing the criterion allows that, it does not make it happen.\n\n",
+                d, max_position, criterion);
 
-    const FloatSample *first_bad = NULL, *first_misread = NULL;
-    for (size_t s = 0; s < st.n; s++) {
-        if (!first_bad && st.samples[s].err_float > criterion) first_bad = &st.samples[s];
-        if (!first_misread && st.samples[s].misread > 0) first_misread = &st.samples[s];
+    FloatCode *fc = float_code_new((size_t)d);
+    if (!fc) chapter_check(ch, GSL_ENOMEM, "float_code_new");
+    FloatScan scan;
+    chapter_check(ch, float_code_scan(fc, criterion, max_position, &scan), "float_code_scan");
+    chapter_say(ch, "What is scanned (common/float_code.h): the error is at most k beta + gamma\n"
+                    "(beta = %.4g from the rounding of z_i and of the division, gamma = %.2g\n"
+                    "from sinf/cosf, which glibc keeps within 1 ulp), so below k = %ld it cannot\n"
+                    "reach the criterion.\n",
+                fc->beta, fc->gamma, scan.scan_first);
+    if (scan.scan_first < scan.k_end)
+        chapter_say(ch, "Every k from there to %ld gets an upper bound from its angle errors, and\n"
+                        "its full error where that bound reaches the criterion (%ld positions)\n"
+                        "until the first crossing; the neighbours k-1, k+1 are ruled out per k\n"
+                        "(%ld needed a direct check), codes two or more apart at once, by distance.\n\n",
+                    scan.k_end - 1, scan.full_evaluations, scan.neighbour_direct);
+    else
+        chapter_say(ch, "That is past every position up to %ld: nothing to scan. Codes two or more\n"
+                        "apart are ruled out at once, by distance.\n\n", scan.k_end - 1);
+
+    // The crossing, confirmed directly: the positions before it stay within the criterion.
+    bool crossing_confirmed = scan.first_crossing < 0;
+    double before_worst = 0.0;
+    long before_from = 0;
+    if (scan.first_crossing > 0) {
+        before_from = scan.first_crossing > CROSSING_CHECK ? scan.first_crossing - CROSSING_CHECK : 1;
+        for (long k = before_from; k < scan.first_crossing; k++)
+            before_worst = fmax(before_worst, float_code_error(fc, (double)k));
+        double at = float_code_error(fc, (double)scan.first_crossing);
+        crossing_confirmed = before_worst <= criterion && at > criterion;
+        chapter_say(ch, "  criterion first passed at              k = %ld (error %.4f > %.4f)\n", scan.first_crossing, at,
+                    criterion);
+        chapter_say(ch, "  ... checked directly: k = %ld..%ld      worst error %.4f (within it)\n", before_from,
+                    scan.first_crossing - 1, before_worst);
+    } else {
+        chapter_say(ch, "  criterion not passed up to k = %ld\n", scan.k_end - 1);
     }
+    chapter_say(ch, "  largest error bound below k = %ld       %.4f (at k = %ld)\n", scan.k_end, scan.error_bound_max,
+                scan.error_bound_max_k);
+    chapter_say(ch, "  codes 2..%ld positions apart        at least %.4f apart (at offset %ld)%s\n",
+                scan.k_end - 1, scan.far_distance_min, scan.far_distance_R,
+                scan.misread_decided ? ": more than twice the error" : ": NOT decided");
+    if (scan.misread_decided && scan.first_misread < 0)
+        chapter_say(ch, "  no position 0..%ld is misread%s\n", scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1,
+                    scan.past_checked_to > 0 ? " (those from 2^24 + 1 on: by their neighbours)" : "");
+    else if (scan.first_misread >= 0)
+        chapter_say(ch, "  first misread position                  k = %ld (a neighbour's code is nearer)\n",
+                    scan.first_misread);
+    float_code_free(fc);
+
+    // Where the scan found no crossing (a short --max-position), the fit of claim 8.1 says where it would be.
     double small_k_error = st.samples[0].err_float;
-    double k_cross;
-    bool measured_cross = first_bad != NULL;
-    if (measured_cross) {
-        k_cross = first_bad->k;
-    } else {   // not reached within --max-position: extrapolate the proportional growth of claim 8.1
-        k_cross = pow(10.0, (log10(criterion) - st.intercept) / st.slope);
-    }
-    chapter_say(ch, "  float error at k = 1                       %.3g  (%.2g of the criterion)\n", small_k_error,
-                small_k_error / criterion);
-    if (measured_cross)
-        chapter_say(ch, "  first window above the criterion            k = %.0f (error %.3g)\n", first_bad->k,
-                    first_bad->err_float);
-    else
-        chapter_say(ch, "  criterion not reached up to k = %ld; the fit of claim 8.1 reaches it at k = %.3g\n",
-                    max_position, k_cross);
-    if (first_misread)
-        chapter_say(ch, "  first window with a float code nearer a neighbour: k = %.0f (%ld of %d positions)\n",
-                    first_misread->k, first_misread->misread, WINDOW);
-    else
-        chapter_say(ch, "  no float code was nearer a neighbour's code up to k = %ld\n", max_position);
-    chapter_say(ch, "\nThat is near 2^24 = %.0f, where float runs out of integers: both limits are\n"
-                    "the same 24-bit significand. Below the crossing float keeps positions apart,\n"
-                    "but its error (e.g. %.2g at k = 10^4, %.2g at k = 10^6) is far above double's\n"
-                    "and well above the storage floor (%.2g): compute in double, store in float.\n",
-                FLOAT_EXACT_INTEGERS, float_sample_near(&st, 1e4)->err_float, float_sample_near(&st, 1e6)->err_float,
-                st.samples[0].err_stored);
+    bool measured_cross = scan.first_crossing > 0;
+    double k_cross = measured_cross ? (double)scan.first_crossing
+                                    : pow(10.0, (log10(criterion) - st.intercept) / st.slope);
+    if (!measured_cross)
+        chapter_say(ch, "  (the fit of claim 8.1 reaches the criterion at k = %.3g)\n", k_cross);
+    bool misread_found = scan.misread_decided && scan.first_misread >= 0;
+    if (misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1)
+        chapter_say(ch, "\nThe first misread is 2^24 + 1 = %ld: float cannot hold that integer, (float)k\n"
+                        "rounds to 2^24, and the two positions share one float code. Below it every\n"
+                        "position is read back, though its error passes the criterion from k = %ld:\n"
+                        "the criterion is sufficient for a correct reading, not necessary.\n",
+                    scan.first_misread, scan.first_crossing);
+    const FloatSample *s4 = float_sample_near(&st, 1e4), *s6 = float_sample_near(&st, 1e6);
+    chapter_say(ch, "\nWhere float keeps positions apart its error (e.g. %.2g at k = %.0f, %.2g at\n"
+                    "k = %.0f) is still far above double's and above the storage floor (%.2g):\n"
+                    "compute in double, store in float if memory matters.\n",
+                s4->err_float, s4->k, s6->err_float, s6->k, st.samples[0].err_stored);
 
     DataFile f;
-    chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured");
-    datafile_printf(&f, "%.6g %.6g %d\n", k_cross, criterion, measured_cross ? 1 : 0);
+    chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured k_misread");
+    datafile_printf(&f, "%.9g %.6g %d %ld\n", k_cross, criterion, measured_cross ? 1 : 0,
+                    misread_found ? scan.first_misread : -1L);
     chapter_data_close(ch, &f);
 
-    r->measured = k_cross;
+    r->measured = misread_found ? (double)scan.first_misread : k_cross;
     r->tolerance = criterion;
-    claim_key(r, "first position where float fails");
+    claim_key(r, misread_found ? "first position misread (nearest code)" : "first k past the criterion (%s)",
+              measured_cross ? "scanned" : "extrapolated");
     bool good_when_small = small_k_error < criterion * 1e-3;
-    bool fails_somewhere = isfinite(k_cross) && st.slope > 0.0;
-    if (good_when_small && fails_somewhere)
+    bool fails_somewhere = misread_found || (isfinite(k_cross) && st.slope > 0.0);
+    if (!crossing_confirmed)
+        r->verdict = VERDICT_DOES_NOT_HOLD;   // the scan and the direct check disagree: never expected
+    else if (good_when_small && fails_somewhere)
         r->verdict = VERDICT_PARTLY_HOLDS;
     else if (good_when_small)
         r->verdict = VERDICT_HOLDS;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Float keeps every code nearer to its own position than to its neighbours only for k below "
-                     "about %.3g (%s; criterion: error > half the neighbour distance, %.3g); the error grows "
-                     "all the way, so compute tables in double.",
-                  k_cross, measured_cross ? "measured" : "extrapolated", criterion);
+    if (misread_found)
+        claim_finding(r, "Nearest-code decoding of the float table (d = %ld; the nearest exact code among positions "
+                         "0..2^24) reads every position below %ld back and first misreads k = %ld%s; the stricter "
+                         "criterion (error > half the neighbour distance, %.3g) is first passed at k = %ld (every k "
+                         "scanned). Compute tables in double.",
+                      d, scan.first_misread, scan.first_misread,
+                      scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1 ? " = 2^24 + 1, which float cannot hold" : "",
+                      criterion, scan.first_crossing);
+    else if (scan.misread_decided)
+        claim_finding(r, "No position up to %ld is misread by nearest-code decoding (d = %ld; among the codes up to "
+                         "there); the criterion (error > half the neighbour distance, %.3g) is %s at k = %.6g. "
+                         "Compute tables in double.",
+                      scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1, d, criterion,
+                      measured_cross ? "first passed" : "reached (extrapolated from claim 8.1's fit)", k_cross);
+    else
+        claim_finding(r, "The criterion (error > half the neighbour distance, %.3g; d = %ld) is %s at k = %.6g; "
+                         "whether nearest-code decoding misreads was not decided at this width (codes two or more "
+                         "apart could not be shown farther than twice the error). Compute tables in double.",
+                      criterion, d, measured_cross ? "first passed" : "reached (extrapolated from claim 8.1's fit)",
+                      k_cross);
 }
 
 // ---- the drift study (claims 8.3, 8.4) ----------------------------------------------
@@ -374,6 +438,9 @@ typedef struct {
     double window_end[MAX_SAMPLES * 2];   // last row of each window
     double pure[MAX_SAMPLES * 2], direct[MAX_SAMPLES * 2], anchored[MAX_SAMPLES * 2];
     double *pure_by_row;                  // (N,) error of the pure recurrence at each row
+    double *libm_by_row[N_LIBM];          // (N,) the same with M_1 from a less accurate libm
+                                          // (track t: LIBM_EXTRA_ULPS[t] ulp added; [0] = pure_by_row)
+    double coef_ulps[N_LIBM];             // the largest coefficient error of each track's M_1, in ulp
     double *direct_by_row;                // (N,) error of the direct double formula at each row
     double one_step_worst;                // max |M_1 P_k(exact) - P_{k+1}(exact)|
     double one_step_ratio;                // max of that error / one_step_tolerance(k)
@@ -394,6 +461,39 @@ static size_t window_of(size_t row) {
 // at k = 2^14 but 4.5e-13 at k = 2^20.
 static double one_step_tolerance(double k) { return ROUNDING_TOLERANCE(1.0) + 4.0 * k * LDBL_EPSILON; }
 
+// M_1 as a libm LIBM_EXTRA_ULPS ulp worse would give it: each c_i, s_i moved
+// 'ulps' steps of one ulp away from cos(w_i), sin(w_i) (taken in long double).
+static PeRecurrence *worse_libm_recurrence(const Chapter *ch, size_t w, int ulps) {
+    PeRecurrence *rec = pe_recurrence_new(w);
+    if (!rec) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new");
+    for (size_t i = 0; i < w / 2; i++) {
+        long double angle = rec->freq[i];
+        double *coef[2] = {&rec->step_cos[i], &rec->step_sin[i]};
+        long double exact[2] = {cosl(angle), sinl(angle)};
+        for (int q = 0; q < 2; q++) {
+            double away = (long double)*coef[q] >= exact[q] ? INFINITY : -INFINITY;
+            for (int u = 0; u < ulps; u++) *coef[q] = nextafter(*coef[q], away);
+        }
+    }
+    return rec;
+}
+
+// The largest error of M_1's coefficients c_i, s_i against cos(w_i), sin(w_i)
+// taken in long double, in ulp of each coefficient.
+static double coefficient_error_ulps(const PeRecurrence *rec) {
+    double worst = 0.0;
+    for (size_t i = 0; i < rec->d / 2; i++) {
+        long double angle = rec->freq[i];
+        double coef[2] = {rec->step_cos[i], rec->step_sin[i]};
+        long double exact[2] = {cosl(angle), sinl(angle)};
+        for (int q = 0; q < 2; q++) {
+            double ulp = nextafter(coef[q], INFINITY) - coef[q];
+            worst = fmax(worst, (double)fabsl((long double)coef[q] - exact[q]) / ulp);
+        }
+    }
+    return worst;
+}
+
 static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_every) {
     size_t n = (size_t)positions, w = (size_t)d;
     gsl_vector *exact = gsl_vector_alloc(w), *exact_prev = gsl_vector_alloc(w);
@@ -408,9 +508,30 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
     gsl_matrix *block = anchor_every ? gsl_matrix_alloc(chunk, w) : NULL;
     *st = (DriftStudy){.pure_by_row = malloc(n * sizeof(double)), .direct_by_row = malloc(n * sizeof(double))};
     if (!st->pure_by_row || !st->direct_by_row) chapter_check(ch, GSL_ENOMEM, "allocating the drift record");
+    // The pure recurrence under the worse libms (track 0 is this libm: 'pure').
+    PeRecurrence *worse[N_LIBM] = {NULL};
+    gsl_vector *worse_row[N_LIBM] = {NULL};
+    st->libm_by_row[0] = st->pure_by_row;
+    st->coef_ulps[0] = coefficient_error_ulps(rec);
+    for (size_t t = 1; t < N_LIBM; t++) {
+        worse[t] = worse_libm_recurrence(ch, w, LIBM_EXTRA_ULPS[t]);
+        st->coef_ulps[t] = coefficient_error_ulps(worse[t]);
+        worse_row[t] = gsl_vector_alloc(w);
+        st->libm_by_row[t] = malloc(n * sizeof(double));
+        if (!st->libm_by_row[t]) chapter_check(ch, GSL_ENOMEM, "allocating the drift record");
+    }
 
     for (size_t k = 0; k < n; k++) {
         chapter_check(ch, pe_recurrence_exact(rec, (double)k, exact), "pe_recurrence_exact");
+        for (size_t t = 1; t < N_LIBM; t++) {
+            if (k == 0) {
+                gsl_vector_memcpy(worse_row[t], exact);
+            } else {
+                chapter_check(ch, pe_recurrence_step(worse[t], worse_row[t], next), "pe_recurrence_step");
+                gsl_vector_memcpy(worse_row[t], next);
+            }
+            st->libm_by_row[t][k] = max_abs_diff_vector(worse_row[t], exact);
+        }
         if (k == 0) {
             gsl_vector_memcpy(pure, exact);
         } else {
@@ -458,19 +579,52 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
     gsl_vector_free(direct);
     gsl_vector_free(stepped);
     pe_recurrence_free(rec);
+    for (size_t t = 1; t < N_LIBM; t++) {
+        pe_recurrence_free(worse[t]);
+        gsl_vector_free(worse_row[t]);
+    }
     if (block) gsl_matrix_free(block);
 }
 
 static void drift_study_free(DriftStudy *st) {
     free(st->pure_by_row);
     free(st->direct_by_row);
+    for (size_t t = 1; t < N_LIBM; t++) free(st->libm_by_row[t]);
 }
 
-// The drift over the first m steps from an exact anchor: the worst pure error in rows 1..m.
-static double drift_over(const DriftStudy *st, size_t m) {
+// The drift over the first m steps from an exact anchor: the worst error in rows 1..m of a track (N,).
+static double drift_over(const double *by_row, size_t m) {
     double worst = 0.0;
-    for (size_t k = 1; k <= m && k < (size_t)positions; k++) worst = fmax(worst, st->pure_by_row[k]);
+    for (size_t k = 1; k <= m && k < (size_t)positions; k++) worst = fmax(worst, by_row[k]);
     return worst;
+}
+
+// The first step whose drift passes the budget; where the table is too short
+// to see it, the budget over the track's rate per step (*extrapolated set).
+static double steps_to_budget(const double *by_row, bool *extrapolated) {
+    size_t n = (size_t)positions;
+    for (size_t k = 1; k < n; k++)
+        if (by_row[k] > TABLE_ERROR_BUDGET) {
+            *extrapolated = false;
+            return (double)k;
+        }
+    *extrapolated = true;
+    return TABLE_ERROR_BUDGET / (drift_over(by_row, n - 1) / (double)(n - 1));
+}
+
+// The largest B (a power of two) whose drift stays within its share of the
+// budget (measured; extrapolated from the rate per step past the table).
+static size_t largest_safe_b(const double *by_row, bool *extrapolated) {
+    size_t n = (size_t)positions, b_max = 0;
+    for (size_t b = 1; b < n; b *= 2)
+        if (drift_over(by_row, b) <= DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET) b_max = b;
+    *extrapolated = false;
+    if (b_max * 2 >= n) {   // the table is too short to see the limit: use the measured rate per step
+        double rate = drift_over(by_row, n - 1) / (double)(n - 1);
+        while ((double)b_max * 2.0 * rate <= DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET) b_max *= 2;
+        *extrapolated = true;
+    }
+    return b_max;
 }
 
 // ---- claim 8.3: the rotation identity as a generator drifts ---------------------------
@@ -506,12 +660,13 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
         slope = c1;
     }
     // The first row where the pure recurrence leaves the budget (or where its
-    // measured rate per step would take it).
-    size_t first_over = 0;
-    for (size_t k = 1; k < n && !first_over; k++)
-        if (st.pure_by_row[k] > TABLE_ERROR_BUDGET) first_over = k;
-    double rate = st.pure_worst / (double)(n - 1);
-    double k_budget = first_over ? (double)first_over : TABLE_ERROR_BUDGET / rate;
+    // measured rate per step would take it), with this libm's M_1 and with
+    // the simulated worse ones.
+    double steps[N_LIBM];
+    bool steps_extrapolated[N_LIBM];
+    for (size_t t = 0; t < N_LIBM; t++) steps[t] = steps_to_budget(st.libm_by_row[t], &steps_extrapolated[t]);
+    double k_budget = steps[0];
+    bool first_over = !steps_extrapolated[0];
 
     DataFile f;
     chapter_data_open(ch, &f, "recurrence_drift.dat", "k err_pure err_direct budget");
@@ -525,6 +680,17 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
                 st.pure_worst, n - 1, st.direct_worst);
     chapter_say(ch, "  the %.0e budget is %s at step %.0f\n\n", TABLE_ERROR_BUDGET,
                 first_over ? "first exceeded" : "reached (extrapolated)", k_budget);
+    chapter_say(ch, "That step depends on libm. M_1's coefficients are cos(1/Z_i) and sin(1/Z_i)\n"
+                    "from this libm, within %.2f ulp of the exact cos(w_i), sin(w_i) (measured\n"
+                    "against long double). Moving each a further u ulp away from the exact value\n"
+                    "stands in for a libm accurate to a few ulp:\n\n",
+                st.coef_ulps[0]);
+    chapter_say(ch, "     u   coefficients' error   budget first exceeded   drift / step\n");
+    for (size_t t = 0; t < N_LIBM; t++)
+        chapter_say(ch, "  %4d   %15.2f ulp   %9s %11.0f   %12.3g%s\n", LIBM_EXTRA_ULPS[t], st.coef_ulps[t],
+                    steps_extrapolated[t] ? "(extrap.)" : "step", steps[t],
+                    drift_over(st.libm_by_row[t], n - 1) / (double)(n - 1), t == 0 ? "   (this libm)" : "");
+    chapter_say(ch, "\n");
     chapter_say(ch, "Each step is exact to rounding, as Doc A §核心性質 says. But M_1 is itself\n"
                     "rounded: its turn 1/Z_i is off by about one ulp, and every step adds that\n"
                     "error again, so the drift grows in proportion to the number of steps. (The\n"
@@ -542,9 +708,12 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
     else
         r->verdict = drifts ? VERDICT_PARTLY_HOLDS : VERDICT_HOLDS;
     claim_finding(r, "One step P_{k+1} = M_1 P_k is exact to rounding (%.2g), but iterated from P_0 the error "
-                     "grows like steps^%.2f and passes %.0e after about %.3g steps (%.2g after %zu): the "
-                     "generator needs re-anchoring.",
-                  st.one_step_worst, slope, TABLE_ERROR_BUDGET, k_budget, st.pure_worst, n - 1);
+                     "grows like steps^%.2f and passes %.0e after %s%.0f steps with this libm's M_1 (coefficients "
+                     "within %.2f ulp; %.2g after %zu), after %s%.0f with coefficients off by %.2f ulp (a few-ulp "
+                     "libm, simulated): the generator needs re-anchoring.",
+                  st.one_step_worst, slope, TABLE_ERROR_BUDGET, first_over ? "" : "about ", k_budget, st.coef_ulps[0],
+                  st.pure_worst, n - 1, steps_extrapolated[FEW_ULPS_TRACK] ? "about " : "", steps[FEW_ULPS_TRACK],
+                  st.coef_ulps[FEW_ULPS_TRACK]);
     drift_study_free(&st);
 }
 
@@ -555,23 +724,26 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     DriftStudy st;
     drift_study_run(ch, &st, chosen);
 
-    // The largest B (a power of two) whose drift stays within its share of the budget.
-    size_t b_max = 0;
-    for (size_t b = 1; b < n; b *= 2)
-        if (drift_over(&st, b) <= DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET) b_max = b;
-    bool extrapolated = false;
-    if (b_max * 2 >= n) {   // the table is too short to see the limit: use the measured rate per step
-        double rate = st.pure_worst / (double)(n - 1);
-        while ((double)b_max * 2.0 * rate <= DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET) b_max *= 2;
-        extrapolated = true;
-    }
+    // The largest B (a power of two) whose drift stays within its share of
+    // the budget, with this libm and with the simulated worse ones.
+    size_t b_libm[N_LIBM];
+    bool b_extrapolated[N_LIBM];
+    for (size_t t = 0; t < N_LIBM; t++) b_libm[t] = largest_safe_b(st.libm_by_row[t], &b_extrapolated[t]);
+    size_t b_max = b_libm[0], b_few = b_libm[FEW_ULPS_TRACK];
+    bool extrapolated = b_extrapolated[0];
     chapter_say(ch, "Budget: every entry of the table within %.0e of the exact value. Half of it\n"
                     "may go to drift, so B may be at most the number of steps whose drift stays\n"
                     "below %.1e:\n\n",
                 TABLE_ERROR_BUDGET, DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET);
     chapter_say(ch, "  %8s  %12s\n", "B", "drift");
-    for (size_t b = 64; b < n && b <= 65536; b *= 4) chapter_say(ch, "  %8zu  %12.3g\n", b, drift_over(&st, b));
+    for (size_t b = 64; b < n && b <= 65536; b *= 4)
+        chapter_say(ch, "  %8zu  %12.3g\n", b, drift_over(st.pure_by_row, b));
     chapter_say(ch, "  largest safe B (power of two): %zu%s\n", b_max, extrapolated ? " (extrapolated)" : "");
+    chapter_say(ch, "  ... with M_1's coefficients moved u ulp further (a less accurate libm, as in 8.3):\n");
+    for (size_t t = 1; t < N_LIBM; t++)
+        chapter_say(ch, "      u = %d (error %.2f ulp): %zu%s; drift over 1024 / 2048 steps %.3g / %.3g\n",
+                    LIBM_EXTRA_ULPS[t], st.coef_ulps[t], b_libm[t], b_extrapolated[t] ? " (extrapolated)" : "",
+                    drift_over(st.libm_by_row[t], 1024), drift_over(st.libm_by_row[t], 2048));
     chapter_say(ch, "  B used by the library and the benchmark (PE_RECURRENCE_ANCHOR_EVERY): %zu\n\n", chosen);
     chapter_say(ch, "The whole table, N = %zu rows, d = %ld, against the exact values:\n", n, d);
     chapter_say(ch, "  re-anchored recurrence, B = %-6zu  max error %.3g\n", chosen, st.anchored_worst);
@@ -603,12 +775,17 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     r->tolerance = TABLE_ERROR_BUDGET;
     claim_key(r, "max |table - exact|, B = %zu", chosen);
     bool within = st.anchored_worst <= TABLE_ERROR_BUDGET;
-    bool safe_b = chosen <= b_max;
+    // B must hold with margin: for a libm whose cos, sin are off by up to
+    // LIBM_EXTRA_ULPS[FEW_ULPS_TRACK] + 1/2 ulp, not only for this one.
+    bool safe_b = chosen <= b_few;
     r->verdict = within && safe_b ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "With an exact anchor every B = %zu rows (drift allows up to B = %zu) the whole %zu x %ld table "
-                     "is within %.2g of the exact values (budget %.0e), while the direct double formula is off by "
-                     "%.2g and the pure recurrence by %.2g.",
-                  chosen, b_max, n, d, st.anchored_worst, TABLE_ERROR_BUDGET, st.direct_worst, st.pure_worst);
+    claim_finding(r, "With an exact anchor every B = %zu rows the whole %zu x %ld table is within %.2g of the exact "
+                     "values (budget %.0e), while the direct double formula is off by %.2g and the pure recurrence "
+                     "by %.2g. Half the budget allows B up to %zu with this libm's M_1 (coefficients within %.2f "
+                     "ulp), and up to %zu with coefficients off by %.2f ulp (a few-ulp libm, simulated), so B = %zu "
+                     "holds with that margin.",
+                  chosen, n, d, st.anchored_worst, TABLE_ERROR_BUDGET, st.direct_worst, st.pure_worst, b_max,
+                  st.coef_ulps[0], b_few, st.coef_ulps[FEW_ULPS_TRACK], chosen);
     drift_study_free(&st);
 }
 
@@ -620,14 +797,16 @@ static const ClaimDef CLAIMS[] = {
      "the angle k/Z_i is rounded relative to its size, so its absolute error grows like k", claim_float_error_grows},
     {"8.2", "Beyond the documents; Doc D §1",
      "A table computed in float is good enough at every position.", VERDICT_PARTLY_HOLDS,
-     "the float error reaches half the neighbour distance near 2^24, where float runs out of integers",
+     "float codes are read back (nearest code) up to 2^24, where float runs out of integers; the error passes half "
+     "the neighbour distance earlier, near 10^7",
      claim_float_good_enough},
     {"8.3", "Doc A §核心性質", "Iterating P_{k+1} = M_1 P_k from P_0 generates the table without sin or cos.",
      VERDICT_PARTLY_HOLDS, "each step is exact to rounding, but the rounded M_1 repeats its error every step",
      claim_recurrence_drifts},
     {"8.4", "Beyond the documents",
      "Restarting the recurrence from an exact row every B rows keeps the whole table within 1e-12.",
-     VERDICT_HOLDS, "the drift over B steps is about B ulp of 1, far below 1e-12 for B = 1024",
+     VERDICT_HOLDS, "the drift over B steps is about B x 1.3e-16 here and B x 4.4e-16 with coefficients off by 3.5 ulp: "
+                    "within half of 1e-12 for B = 1024 either way",
      claim_reanchored_within_budget},
 };
 

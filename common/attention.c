@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "layers.h"
 #include "random.h"
 
 AttentionHead *attention_head_new_random(size_t d, size_t d_k, size_t d_v, const gsl_rng *r) {
@@ -33,22 +34,7 @@ void attention_head_free(AttentionHead *h) {
     free(h);
 }
 
-int softmax_rows(gsl_matrix *S) {
-    for (size_t t = 0; t < S->size1; t++) {
-        gsl_vector_view row = gsl_matrix_row(S, t);
-        double max = -INFINITY;
-        for (size_t s = 0; s < S->size2; s++) max = fmax(max, gsl_vector_get(&row.vector, s));
-        if (!isfinite(max)) GSL_ERROR("softmax row has no finite entry", GSL_EDOM);
-        double sum = 0.0;
-        for (size_t s = 0; s < S->size2; s++) {
-            double e = exp(gsl_vector_get(&row.vector, s) - max);  // exp(-inf) = 0
-            gsl_vector_set(&row.vector, s, e);
-            sum += e;
-        }
-        gsl_vector_scale(&row.vector, 1.0 / sum);
-    }
-    return GSL_SUCCESS;
-}
+int softmax_rows(gsl_matrix *S) { return layer_softmax_forward(S, S); }
 
 int attention_forward(const gsl_matrix *X, const gsl_matrix *P, const AttentionHead *h,
                       bool causal, gsl_matrix *weights, gsl_matrix *out) {

@@ -28,8 +28,10 @@ typedef struct {
 AttentionHead *attention_head_new_random(size_t d, size_t d_k, size_t d_v, const gsl_rng *r);
 void attention_head_free(AttentionHead *h);
 
-// Softmax of each row in place, numerically stable (subtract the row max).
-// Entries equal to -INFINITY get weight 0. Every row must have one finite entry.
+// Softmax of each row in place, numerically stable (subtract the row max):
+// layer_softmax_forward(S, S) (common/layers.h), the same softmax training uses.
+// Entries equal to -INFINITY get weight 0; a row with every entry -INFINITY
+// gives GSL_EDOM.
 int softmax_rows(gsl_matrix *S);
 
 // The forward pass above. 'weights' (T,T) and 'out' (T,d_v) are written.

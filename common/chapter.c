@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
 #include "random.h"
@@ -24,6 +25,20 @@ void chapter_say(const Chapter *ch, const char *fmt, ...) {
     vprintf(fmt, ap);
     va_end(ap);
 }
+
+void chapter_detail(const Chapter *ch, const char *fmt, ...) {
+    if (ch->quiet || !ch->verbose) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+bool chapter_exploring(const Chapter *ch) { return ch->settings[0] != '\0'; }
+
+// A verdict other than the expected one fails the run at the course's
+// settings and under --strict; otherwise it is a finding of the settings.
+static bool mismatch_fails(const Chapter *ch) { return ch->strict || !chapter_exploring(ch); }
 
 bool chapter_wants(const Chapter *ch, const char *id) {
     return ch->only_claim == NULL || strcmp(ch->only_claim, id) == 0;
@@ -38,6 +53,16 @@ int chapter_reject_number(Chapter *ch, const char *option, long value, const cha
     char text[32];
     snprintf(text, sizeof text, "%ld", value);
     return chapter_reject(ch, option, text, accepted);
+}
+
+int chapter_check_memory(Chapter *ch, double bytes, const char *options) {
+    double mb = bytes / 1048576.0;
+    if (mb <= CHAPTER_MEMORY_BOUND_MB) return CHAPTER_CONTINUE;
+    char value[64], accepted[256];
+    snprintf(value, sizeof value, "need about %.0f MB", mb);
+    snprintf(accepted, sizeof accepted, "expected settings that need at most %.0f MB (the memory bound); lower %s",
+             CHAPTER_MEMORY_BOUND_MB, options);
+    return chapter_reject(ch, "settings", value, accepted);
 }
 
 void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
@@ -138,6 +163,63 @@ static int print_claim_table(const Chapter *ch) {
     return EXIT_AS_EXPECTED;
 }
 
+// ---- the settings: which options moved away from the course's defaults ----------
+// An option's value before parsing is its default; options_parse writes only
+// the options given. The ones that do not change what is measured are left out.
+
+typedef union {
+    bool flag;
+    long integer;
+    double real;
+    const char *text;
+    IntRange range;
+} OptionValue;
+
+static const char *const NEUTRAL_OPTIONS[] = {"--out", "--claim", "--quiet", "--verbose", "--strict", "--list-claims"};
+
+static bool neutral_option(const char *name) {
+    for (size_t i = 0; i < sizeof NEUTRAL_OPTIONS / sizeof NEUTRAL_OPTIONS[0]; i++)
+        if (strcmp(name, NEUTRAL_OPTIONS[i]) == 0) return true;
+    return false;
+}
+
+static OptionValue option_value(const OptionSpec *s) {
+    OptionValue v;
+    memset(&v, 0, sizeof v);
+    switch (s->kind) {
+    case OPTION_FLAG: v.flag = *(const bool *)s->value; break;
+    case OPTION_INT: v.integer = *(const long *)s->value; break;
+    case OPTION_REAL: v.real = *(const double *)s->value; break;
+    case OPTION_TEXT: v.text = *(const char *const *)s->value; break;
+    case OPTION_RANGE: v.range = *(const IntRange *)s->value; break;
+    }
+    return v;
+}
+
+static bool same_value(OptionKind kind, const OptionValue *a, const OptionValue *b) {
+    switch (kind) {
+    case OPTION_FLAG: return a->flag == b->flag;
+    case OPTION_INT: return a->integer == b->integer;
+    case OPTION_REAL: return a->real == b->real;
+    case OPTION_TEXT: return a->text == b->text || (a->text && b->text && strcmp(a->text, b->text) == 0);
+    case OPTION_RANGE: return a->range.first == b->range.first && a->range.last == b->range.last;
+    }
+    return true;
+}
+
+static void append_setting(char *buf, size_t size, const OptionSpec *s, const OptionValue *v) {
+    char value[160] = "";
+    switch (s->kind) {
+    case OPTION_FLAG: break;
+    case OPTION_INT: snprintf(value, sizeof value, " %ld", v->integer); break;
+    case OPTION_REAL: snprintf(value, sizeof value, " %g", v->real); break;
+    case OPTION_TEXT: snprintf(value, sizeof value, " %s", v->text ? v->text : ""); break;
+    case OPTION_RANGE: snprintf(value, sizeof value, " %ld:%ld", v->range.first, v->range.last); break;
+    }
+    size_t used = strlen(buf);
+    snprintf(buf + used, size - used, "%s%s%s", used ? " " : "", s->name, value);
+}
+
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
     faults_install(ch->program);   // out of memory, signals, standard output: see faults.h
     if (ch->n_claims > CHAPTER_MAX_CLAIMS) {
@@ -161,6 +243,11 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
                               "print only the verdict table"};
+    specs[n++] = (OptionSpec){"--verbose", OPTION_FLAG, &ch->verbose, 0, 0, 0, NULL,
+                              "also print how it ran (CBLAS, kernels, threads, buffer sizes)"};
+    specs[n++] = (OptionSpec){"--strict", OPTION_FLAG, &ch->strict, 0, 0, 0, NULL,
+                              "exit 1 on any verdict other than the course's, even with other settings "
+                              "(default: with other settings such a verdict is a finding, exit 0)"};
     bool list_claims = false;
     specs[n++] = (OptionSpec){"--list-claims", OPTION_FLAG, &list_claims, 0, 0, 0, NULL,
                               "print the claim table (tab-separated, with the expected verdicts) and stop"};
@@ -168,10 +255,18 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
 
     char summary[1024];
     snprintf(summary, sizeof summary, "%s: %s\n%s", ch->program, ch->title, ch->summary);
+    OptionValue defaults[CHAPTER_MAX_OPTIONS];
+    for (size_t i = 0; i < n; i++) defaults[i] = option_value(&specs[i]);
     OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
     if (parsed == OPTIONS_HELP) return EXIT_AS_EXPECTED;
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
     if (list_claims) return print_claim_table(ch);
+    ch->settings[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        OptionValue now = option_value(&specs[i]);
+        if (!neutral_option(specs[i].name) && !same_value(specs[i].kind, &defaults[i], &now))
+            append_setting(ch->settings, sizeof ch->settings, &specs[i], &now);
+    }
 
     if (ch->only_claim) {
         bool known = false;
@@ -220,6 +315,10 @@ void chapter_run_claims(Chapter *ch) {
     double start = wallclock_seconds();
     chapter_say(ch, "%s: %s\n%s\n(seed %ld, output in %s/)\n", ch->program, ch->title,
                 ch->summary, ch->seed, ch->out);
+    if (chapter_exploring(ch))
+        chapter_say(ch, "Exploring: %s (not the course's settings). A verdict that differs from the one the "
+                        "course's settings give is a finding of these settings%s.\n",
+                    ch->settings, ch->strict ? "; with --strict it also fails the run (exit 1)" : ", not a failure");
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         const ClaimDef *c = &ch->claims[i];
         if (!chapter_wants(ch, c->id)) continue;
@@ -232,10 +331,16 @@ void chapter_run_claims(Chapter *ch) {
         ch->rng = NULL;
         ch->ran[i] = true;
         bool as_expected = r->verdict == c->expected;
-        chapter_say(ch, "\n=> verdict: %s%s\n", verdict_name(r->verdict),
-                    as_expected ? "" : "   <-- NOT the expected verdict");
-        if (!as_expected)
+        if (as_expected) {
+            chapter_say(ch, "\n=> verdict: %s\n", verdict_name(r->verdict));
+        } else if (mismatch_fails(ch)) {
+            chapter_say(ch, "\n=> verdict: %s   <-- NOT the expected verdict\n", verdict_name(r->verdict));
             chapter_say(ch, "   expected %s because %s\n", verdict_name(c->expected), c->why_expected);
+        } else {
+            chapter_say(ch, "\n=> verdict: %s   <-- a finding of %s: at the course's settings it is %s\n",
+                        verdict_name(r->verdict), ch->settings, verdict_name(c->expected));
+            chapter_say(ch, "   (at the course's settings: %s)\n", c->why_expected);
+        }
         if (r->finding[0]) chapter_say(ch, "   %s\n", r->finding);
     }
     ch->seconds = wallclock_seconds() - start;
@@ -248,7 +353,7 @@ static void tsv_field(DataFile *f, const char *text, bool last) {
 }
 
 int chapter_end(Chapter *ch) {
-    int mismatches = 0;
+    int mismatches = 0, findings = 0;
     char b1[32], b2[32], b3[32];
     printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
     printf("  claim  ");
@@ -260,9 +365,10 @@ int chapter_end(Chapter *ch) {
         if (!ch->ran[i]) continue;
         const ClaimDef *c = &ch->claims[i];
         const ClaimResult *r = &ch->results[i];
-        bool ok = r->verdict == c->expected;
-        if (!ok) mismatches++;
-        printf("%s ", ok ? " " : "!");
+        bool ok = r->verdict == c->expected, fails = !ok && mismatch_fails(ch);
+        if (fails) mismatches++;
+        else if (!ok) findings++;
+        printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
         print_padded(stdout, c->source, 41);
         printf(" ");
@@ -273,25 +379,34 @@ int chapter_end(Chapter *ch) {
 
     DataFile f;
     chapter_data_open(ch, &f, "claims.tsv", NULL);
-    datafile_printf(&f, "id\tsource\tverdict\texpected_verdict\tmeasured\tdocument\ttolerance\tkey\tstatement\tfinding\n");
+    char header[256];
+    claims_tsv_header(header, sizeof header);
+    datafile_printf(&f, "%s\n", header);
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
         const ClaimDef *c = &ch->claims[i];
         const ClaimResult *r = &ch->results[i];
-        tsv_field(&f, c->id, false);
-        tsv_field(&f, c->source, false);
-        tsv_field(&f, verdict_name(r->verdict), false);
-        tsv_field(&f, verdict_name(c->expected), false);
-        tsv_field(&f, format_number(r->measured, b1, sizeof b1), false);
-        tsv_field(&f, format_number(r->document, b2, sizeof b2), false);
-        tsv_field(&f, format_number(r->tolerance, b3, sizeof b3), false);
-        tsv_field(&f, r->key, false);
-        tsv_field(&f, c->statement, false);
-        tsv_field(&f, r->finding, true);
+        const char *cells[CLAIMS_TSV_N] = {
+            [CLAIMS_TSV_id] = c->id,
+            [CLAIMS_TSV_source] = c->source,
+            [CLAIMS_TSV_verdict] = verdict_name(r->verdict),
+            [CLAIMS_TSV_expected_verdict] = verdict_name(c->expected),
+            [CLAIMS_TSV_measured] = format_number(r->measured, b1, sizeof b1),
+            [CLAIMS_TSV_document] = format_number(r->document, b2, sizeof b2),
+            [CLAIMS_TSV_tolerance] = format_number(r->tolerance, b3, sizeof b3),
+            [CLAIMS_TSV_key] = r->key,
+            [CLAIMS_TSV_statement] = c->statement,
+            [CLAIMS_TSV_finding] = r->finding,
+        };
+        for (size_t k = 0; k < CLAIMS_TSV_N; k++) tsv_field(&f, cells[k], k + 1 == CLAIMS_TSV_N);
     }
     chapter_data_close(ch, &f);
     write_manifest(ch, "complete");
 
+    if (chapter_exploring(ch)) printf("settings: %s (the course's: the defaults, see --help)\n", ch->settings);
+    if (findings)
+        printf("%d claim(s) came out differently from the course's settings (marked *): findings of these "
+               "settings, not failures (--strict makes them fail)\n", findings);
     if (mismatches) {
         printf("%d claim(s) did not come out as expected (marked !): exit status 1\n", mismatches);
         return EXIT_CLAIM_FAILED;

@@ -14,7 +14,18 @@
 //     chapter_run_claims(&ch);
 //     return chapter_end(&ch);
 //
-// Standard options: --seed N, --out DIR, --claim ID, --quiet, --list-claims, --help.
+// Standard options: --seed N, --out DIR, --claim ID, --quiet, --verbose,
+// --strict, --list-claims, --help.
+//
+// Exploring is not failing. Each claim's expected verdict is the one the
+// course's settings (the chapter's defaults) give. A run with other settings
+// (any option other than --out, --claim, --quiet, --verbose and --strict given
+// a value other than its default) is exploring: a verdict that differs from
+// the expected one is then a finding of those settings, printed as such
+// ("with --d 16: holds; at the course's settings: partly holds"), marked '*'
+// in the verdict table, and the exit status stays 0. At the course's settings,
+// or with --strict (the claim tests pass it), every verdict other than the
+// expected one is a failure: marked '!', exit status 1.
 // Output folder contents written here: chapter.txt (title, then the
 // summary), claims.tsv (one row per claim run), plus the chapter's own .dat
 // files through chapter_data_open/close, and MANIFEST.
@@ -55,6 +66,10 @@ typedef struct {
 // The columns of --list-claims, in order (tab-separated).
 #define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected"
 
+// The memory a chapter's settings may ask for: a chapter estimates what its
+// settings need before it starts and refuses more (exit 2).
+#define CHAPTER_MEMORY_BOUND_MB 2048.0
+
 enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40, CHAPTER_MAX_FILES = 64 };
 
 struct Chapter {
@@ -70,6 +85,12 @@ struct Chapter {
     const char *out;
     const char *only_claim;        // --claim ID, or NULL for all
     bool quiet;
+    bool verbose;                  // --verbose: also the build and speed details (chapter_detail)
+    bool strict;                   // --strict: a verdict other than the expected one fails, whatever the settings
+
+    // set by chapter_begin: the options given with a value other than the
+    // default, as "--d 16 --seed 7" ("" at the course's settings)
+    char settings[512];
 
     // set while running
     gsl_rng *rng;                  // a fresh stream per claim, seeded from --seed and the claim id
@@ -89,6 +110,10 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
 int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted);
 // The same for an integer option's value.
 int chapter_reject_number(Chapter *ch, const char *option, long value, const char *accepted);
+// Refuse settings whose estimated memory, 'bytes', is above
+// CHAPTER_MEMORY_BOUND_MB (returns 2 after one line naming 'options', the
+// options that set the size); returns CHAPTER_CONTINUE when they fit.
+int chapter_check_memory(Chapter *ch, double bytes, const char *options);
 
 // Run the claims in order (or the --claim one), printing each claim's
 // header, narrative (from the claim itself) and verdict.
@@ -101,6 +126,14 @@ int chapter_end(Chapter *ch);
 
 // Narrative output: printed unless --quiet.
 void chapter_say(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Build and speed details (CBLAS, kernels, threads, steps/s, buffer sizes):
+// printed only with --verbose (and not with --quiet). The lesson stays on
+// stdout without them.
+void chapter_detail(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// True when the run uses settings other than the course's (see above).
+bool chapter_exploring(const Chapter *ch);
 
 // True when the chapter runs all claims or 'id' is the --claim one.
 bool chapter_wants(const Chapter *ch, const char *id);

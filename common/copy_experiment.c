@@ -11,6 +11,23 @@
 #include "parallel.h"
 #include "wallclock.h"
 
+// ---- the defaults and the encodings --------------------------------------------------
+
+CopyConfig copy_config_default(unsigned long seed) {
+    return (CopyConfig){.vocab = COPY_DEFAULT_VOCAB, .d = COPY_DEFAULT_D, .train_len = COPY_DEFAULT_TRAIN_LEN,
+                        .batch = COPY_DEFAULT_BATCH, .steps = COPY_DEFAULT_STEPS, .lr = COPY_DEFAULT_LR,
+                        .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8,
+                        .eval_len = COPY_DEFAULT_EVAL_FACTOR * COPY_DEFAULT_TRAIN_LEN,
+                        .eval_seqs = COPY_DEFAULT_EVAL_SEQS, .eval_chunk = COPY_EVAL_CHUNK, .seed = seed};
+}
+
+const char *const COPY_ENCODING_LABELS[COPY_N_ENCODINGS] = {"none", "learned", "sinusoidal",
+                                                            "RoPE", "ALiBi, one slope", "ALiBi, left/right"};
+const char *const COPY_ENCODING_COLUMNS[COPY_N_ENCODINGS] = {"none", "learned", "sinusoidal",
+                                                             "rope", "alibi", "alibi_lr"};
+const PosEncodingMaker COPY_ENCODING_MAKERS[COPY_N_ENCODINGS] = {posenc_none, posenc_learned, posenc_sinusoidal,
+                                                                 posenc_rope, posenc_alibi, posenc_alibi_left_right};
+
 // ---- summary statistics ---------------------------------------------------------
 
 // Mean of acc[from..to-1].
@@ -71,12 +88,12 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     }
     if (n_jobs == 0) return false;
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
-    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s\n"
-                    "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
-                    "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s) ...\n",
+    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
                 n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
-                threads == 1 ? "" : "s", build_cblas_name(),
-                parallel_blas_core());
+                threads == 1 ? "" : "s");
+    chapter_detail(ch, "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
+                       "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s)\n",
+                   build_cblas_name(), parallel_blas_core());
     fflush(stdout);
     double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
@@ -94,8 +111,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
                                                 x->config.eval_len),
                           "summarising the runs");
         }
-    chapter_say(ch, "... done in %.1f s wall (%.0f training steps/s per thread).\n\n", x->wall_seconds,
-                (double)n_jobs * (double)x->config.steps / train_sum);
+    chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
+    chapter_detail(ch, "(%.0f training steps/s per thread)\n", (double)n_jobs * (double)x->config.steps / train_sum);
+    chapter_say(ch, "\n");
     return true;
 }
 
@@ -154,4 +172,35 @@ void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_
     // "  xx.x%" is 8 characters; pad to the bucket column width.
     for (size_t b = 1; b < factor; b++) chapter_say(ch, "  %5.1f%%%*s", 100 * s->bucket[b].mean, x->bucket_width - 8, "");
     chapter_say(ch, "\n");
+}
+
+void copy_experiment_print_table(const Chapter *ch, const CopyExperiment *x) {
+    copy_experiment_print_header(ch, x);
+    for (size_t enc = 0; enc < x->n_encodings; enc++)
+        if (x->trained[enc]) copy_experiment_print_row(ch, x, enc);
+}
+
+void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const char *name) {
+    size_t factor = x->config.eval_len / x->config.train_len;
+    char header[256 + 24 * COPY_MAX_EVAL_FACTOR] =
+        "encoding train_len_mean train_len_sd in_range_mean in_range_sd beyond_mean beyond_sd";
+    for (size_t b = 1; b < factor; b++) {
+        size_t used = strlen(header);
+        snprintf(header + used, sizeof header - used, " bucket%zu_mean", b);
+    }
+    DataFile file, *f = &file;
+    chapter_data_open(ch, f, name, header);
+    for (size_t enc = 0; enc < x->n_encodings; enc++) {
+        datafile_printf(f, "%s", x->columns[enc]);
+        const CopySummary *s = &x->summary[enc];
+        if (!x->trained[enc]) {
+            for (size_t i = 0; i < 6 + factor - 1; i++) datafile_printf(f, " NaN");
+        } else {
+            datafile_printf(f, " %.6g %.6g %.6g %.6g %.6g %.6g", s->train_len.mean, s->train_len.sd, s->in_range.mean,
+                            s->in_range.sd, s->beyond.mean, s->beyond.sd);
+            for (size_t b = 1; b < factor; b++) datafile_printf(f, " %.6g", s->bucket[b].mean);
+        }
+        datafile_printf(f, "\n");
+    }
+    chapter_data_close(ch, f);
 }

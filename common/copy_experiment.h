@@ -1,5 +1,7 @@
 // copy_experiment.h: encodings x seeds of the copy task (common/copy_task.h),
-// trained in parallel and summarised. The experiment of chapters 6 and 7.
+// trained in parallel and summarised. The length-generalisation experiment of
+// chapter 6: its default configuration, its six encodings and the verdict
+// thresholds are defined here once, for chapter 6 and bench/bench_ch06.c.
 //
 // An experiment holds up to COPY_MAX_ENCODINGS encodings, each trained with
 // 'seeds' seeds: run k of every encoding uses the seed config.seed + k, so the
@@ -25,10 +27,49 @@
 #include "copy_task.h"
 
 enum {
-    COPY_MAX_ENCODINGS = 4,
+    COPY_MAX_ENCODINGS = 8,
     COPY_MAX_SEEDS = 50,
     COPY_MAX_EVAL_FACTOR = 8,      // T / L: test length in training lengths
 };
+
+// ---- the experiment's defaults (every one is an option of chapter 6) ----------------
+// Plain numbers so that help texts can print them (COPY_STR).
+#define COPY_DEFAULT_VOCAB 16          // V: chance is 1/16 = 6.25%
+#define COPY_DEFAULT_D 32              // model width
+#define COPY_DEFAULT_TRAIN_LEN 32      // L_train
+#define COPY_DEFAULT_BATCH 64          // sequences per Adam step
+#define COPY_DEFAULT_STEPS 2000        // Adam steps per run
+#define COPY_DEFAULT_LR 0.003          // Adam learning rate (betas 0.9, 0.999, eps 1e-8)
+#define COPY_DEFAULT_EVAL_FACTOR 4     // test length = 4 L_train
+#define COPY_DEFAULT_EVAL_SEQS 1000    // test sequences per run and length
+#define COPY_DEFAULT_SEEDS 5           // runs per encoding: mean and spread
+#define COPY_DEFAULT_THREADS 2         // runs trained at once (the machine has 2 cores)
+#define COPY_EVAL_CHUNK 25             // test sequences per evaluation forward pass
+#define COPY_STR_(x) #x
+#define COPY_STR(x) COPY_STR_(x)
+
+// The defaults above as one run's configuration, with seed 'seed' (run k of an
+// experiment uses seed + k) and no probe.
+CopyConfig copy_config_default(unsigned long seed);
+
+// ---- the verdict thresholds, in accuracy (fraction correct) --------------------------
+// Sampling error of one mean accuracy over 1000 sequences x 96 positions is
+// ~0.001; these bands are about judging a model, not about sampling.
+#define COPY_SOLVED 0.95               // a task counts as solved at 95% correct
+#define COPY_SAME_BAND 0.02            // two accuracies "about the same" within 2 points
+#define COPY_FAR_ABOVE_CHANCE 0.10     // 10 points above chance: something was learned (carried over) there
+
+// ---- the six encodings compared --------------------------------------------------------
+// none, learned and sinusoidal add a vector to the input; RoPE and the two
+// ALiBi variants put position into the scores (common/posenc.h).
+enum {
+    COPY_ENC_NONE, COPY_ENC_LEARNED, COPY_ENC_SINUSOIDAL,
+    COPY_ENC_ROPE, COPY_ENC_ALIBI, COPY_ENC_ALIBI_LR,
+    COPY_N_ENCODINGS
+};
+extern const char *const COPY_ENCODING_LABELS[COPY_N_ENCODINGS];    // in tables: "none" .. "ALiBi, left/right"
+extern const char *const COPY_ENCODING_COLUMNS[COPY_N_ENCODINGS];   // in data files: "none" .. "alibi_lr"
+extern const PosEncodingMaker COPY_ENCODING_MAKERS[COPY_N_ENCODINGS];
 
 // One number per seed and its statistics over the seeds.
 typedef struct {
@@ -87,6 +128,14 @@ void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const 
 // in percent (mean ± sd over seeds; the buckets as means).
 void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x);
 void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc);
+
+// The comparison of every trained encoding: the header and one row each
+// (copy_experiment_print_row), and the data file 'name': one line per
+// encoding, "encoding" (its column name) then the mean and sd over seeds of
+// train_len, in_range and beyond, then the mean of every bucket [bL,(b+1)L)
+// ("bucket<b>_mean"); NaN for an encoding not trained in this run.
+void copy_experiment_print_table(const Chapter *ch, const CopyExperiment *x);
+void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const char *name);
 
 // Frees every run (trained or not).
 void copy_experiment_free(CopyExperiment *x);

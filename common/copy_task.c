@@ -43,10 +43,32 @@ static double *copy_of(const double *x, size_t n) {
 // sequences is kept to about EVAL_CHUNK_NUMBERS numbers per matrix (32 MB), so
 // long test sequences go through in smaller chunks.
 #define EVAL_CHUNK_NUMBERS ((size_t)1 << 22)
-static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
+static size_t eval_chunk_for(const CopyConfig *cfg, size_t T) {
     size_t chunk = cfg->eval_chunk < cfg->eval_seqs ? cfg->eval_chunk : cfg->eval_seqs;
-    size_t fits = EVAL_CHUNK_NUMBERS / (T * (T + m->V));
-    if (chunk > fits) chunk = fits > 0 ? fits : 1;
+    size_t fits = EVAL_CHUNK_NUMBERS / (T * (T + cfg->vocab));
+    return chunk > fits ? (fits > 0 ? fits : 1) : chunk;
+}
+
+size_t copy_run_result_bytes(const CopyConfig *cfg) {
+    // loss (steps+1), accuracy (T) and (L), the encoding's table (at most (T, d)) and
+    // E (V, d), before and after
+    size_t V = cfg->vocab, d = cfg->d, L = cfg->train_len, T = cfg->eval_len;
+    return ((size_t)cfg->steps + 1 + T + L + 2 * T * d + 2 * V * d) * sizeof(double);
+}
+
+size_t copy_run_bytes(const CopyConfig *cfg, bool rotary) {
+    size_t V = cfg->vocab, d = cfg->d, L = cfg->train_len, T = cfg->eval_len;
+    // Parameters: E (V,d), W_QKV (d,3d) + b, W_O (d,d) + b, W_U (d,V) + b, and
+    // at most a learned (T, d) table; times 4 for the gradients and Adam's two moments.
+    size_t params = V * d + 3 * d * d + 3 * d + d * d + d + d * V + V + T * d;
+    size_t bytes = 4 * params * sizeof(double);
+    bytes += tiny_acts_bytes(V, d, cfg->batch, L, rotary);            // training, kept during evaluation
+    bytes += tiny_acts_bytes(V, d, eval_chunk_for(cfg, T), T, rotary);  // the evaluation's chunk
+    return bytes + copy_run_result_bytes(cfg);
+}
+
+static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
+    size_t chunk = eval_chunk_for(cfg, T);
     TinyActs *a = tiny_acts_new(m, chunk, T);
     long *correct = calloc(T, sizeof *correct);
     if (a == NULL || correct == NULL) {

@@ -77,6 +77,14 @@ void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng);
 int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run);
 void copy_run_free(CopyRun *run);
 
+// An upper estimate of the memory one copy_run of 'cfg' holds at its peak
+// (rotary: the encoding has a qk_relative hook, as RoPE), from the same
+// buffer shapes the run allocates. A chapter multiplies it by the runs it
+// trains at once and refuses settings above its memory bound.
+size_t copy_run_bytes(const CopyConfig *cfg, bool rotary);
+// The part of it a finished run keeps (CopyRun's arrays).
+size_t copy_run_result_bytes(const CopyConfig *cfg);
+
 // Training throughput alone: 'steps' steps of the configuration, returns the
 // seconds they took (for benchmarks). Negative on failure.
 double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding, long steps);

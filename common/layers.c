@@ -4,6 +4,7 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #ifdef WORKBOOK_VECTOR_EXP
@@ -91,33 +92,37 @@ int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, 
 
 // ---- softmax over rows -----------------------------------------------------------------
 
-void layer_exp_shifted(double *restrict out, const double *restrict in, size_t n, double shift) {
+void layer_exp_shifted(double *out, const double *in, size_t n, double shift) {
     // With WORKBOOK_VECTOR_EXP (CMakeLists.txt) this loop calls glibc's vector exp
-    // (libmvec) two numbers at a time.
+    // (libmvec) two numbers at a time; "omp simd" asserts the iterations are
+    // independent, which holds also for out == in (same index read, then written).
 #ifdef WORKBOOK_VECTOR_EXP
 #pragma omp simd
 #endif
     for (size_t i = 0; i < n; i++) out[i] = exp(in[i] - shift);
 }
 
-// One row of a softmax, max-subtracted for stability: out[s] = exp(in[s]-max) / sum.
-static void softmax_row(double *out, const double *in, size_t n) {
+// One row of a softmax, max-subtracted for stability: out[s] = exp(in[s]-max) / sum
+// (out may be in). False, with out untouched, when every entry is -INFINITY.
+static bool softmax_row(double *out, const double *in, size_t n) {
     double max = in[0];
     for (size_t s = 1; s < n; s++) max = in[s] > max ? in[s] : max;
-    layer_exp_shifted(out, in, n, max);
+    if (max == -INFINITY) return false;
+    layer_exp_shifted(out, in, n, max);   // exp(-inf - max) = 0
     double sum = 0.0;
     for (size_t s = 0; s < n; s++) sum += out[s];   // in order: the same sum on every build
     double inv = 1.0 / sum;
     for (size_t s = 0; s < n; s++) out[s] *= inv;
+    return true;
 }
 
 int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S) {
     if (A->size1 != S->size1 || A->size2 != S->size2 || S->size2 == 0)
         GSL_ERROR("softmax: A and S must match", GSL_EBADLEN);
     // A = softmax_rows(S), row by row on raw pointers (the hot loop of training)
-    for (size_t t = 0; t < S->size1; t++) {
-        softmax_row(gsl_matrix_ptr(A, t, 0), gsl_matrix_const_ptr(S, t, 0), S->size2);
-    }
+    for (size_t t = 0; t < S->size1; t++)
+        if (!softmax_row(gsl_matrix_ptr(A, t, 0), gsl_matrix_const_ptr(S, t, 0), S->size2))
+            GSL_ERROR("softmax row has no finite entry (every key masked)", GSL_EDOM);
     return GSL_SUCCESS;
 }
 

@@ -45,12 +45,18 @@ int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, 
 
 // ---- out[i] = exp(in[i] - shift), i < n -------------------------------------------
 // The exps of a training step (softmax rows, the factored path's table) all go
-// through here, vectorised where the build allows (CMakeLists.txt).
-void layer_exp_shifted(double *restrict out, const double *restrict in, size_t n, double shift);
+// through here, vectorised where the build allows (CMakeLists.txt). out may be
+// in itself (each entry is read before it is written, at the same index).
+void layer_exp_shifted(double *out, const double *in, size_t n, double shift);
 
 // ---- softmax over each row: A = softmax_rows(S) ---------------------------------
-// S, A (T,T) (any number of columns: the cross-entropy uses it on (N,V) logits).
-// Forward subtracts each row's maximum first, as softmax_rows (attention.h) does.
+// The workbook's one softmax: softmax_rows (attention.h, chapters 1 and 7) is
+// this forward in place.
+// S, A (T,T) (any number of columns: the cross-entropy uses it on (N,V) logits);
+// A may be S itself. Forward subtracts each row's maximum first; an entry
+// -INFINITY (a masked key) gets weight exactly 0, and a row whose entries are
+// all -INFINITY (every key masked) has no softmax: GSL_EDOM. (A NaN or +inf
+// entry, as in a diverged model, is not refused: its row comes out NaN.)
 // Backward: dS = A o (dA - rowsum(dA o A)) (o = elementwise), written (not
 // accumulated) into dS because the scores feed nothing else.
 int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S);

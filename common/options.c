@@ -115,6 +115,26 @@ static bool apply_value(const OptionSpec *s, const char *text) {
     return false;
 }
 
+// The option's default, read from its variable (the usage is printed before
+// any option is applied), so the help text cannot drift from the code. ""
+// for flags and for text options without a value.
+static void describe_default(const OptionSpec *s, char *buf, size_t size) {
+    buf[0] = '\0';
+    switch (s->kind) {
+    case OPTION_INT: snprintf(buf, size, "%ld", *(const long *)s->value); break;
+    case OPTION_REAL: snprintf(buf, size, "%g", *(const double *)s->value); break;
+    case OPTION_RANGE: {
+        const IntRange *r = s->value;
+        snprintf(buf, size, "%ld:%ld", r->first, r->last);
+        break;
+    }
+    case OPTION_TEXT:
+        if (*(const char *const *)s->value) snprintf(buf, size, "%s", *(const char *const *)s->value);
+        break;
+    case OPTION_FLAG: break;
+    }
+}
+
 void options_print_usage(const char *program, const char *summary,
                          const OptionSpec *specs, size_t n) {
     printf("usage: %s [options]\n", program);
@@ -125,11 +145,18 @@ void options_print_usage(const char *program, const char *summary,
         snprintf(left, sizeof left, "%s%s%s", specs[i].name,
                  specs[i].kind == OPTION_FLAG ? "" : " ",
                  specs[i].kind == OPTION_FLAG ? "" : (specs[i].meta ? specs[i].meta : "VALUE"));
-        printf("  %-22s %s\n", left, specs[i].help ? specs[i].help : "");
+        const char *help = specs[i].help ? specs[i].help : "";
+        char def[96];
+        describe_default(&specs[i], def, sizeof def);
+        // A help text that names its default itself is left as it is.
+        if (def[0] && strstr(help, "(default") == NULL) printf("  %-22s %s (default %s)\n", left, help, def);
+        else printf("  %-22s %s\n", left, help);
     }
     printf("  %-22s %s\n", "--help", "print this text and exit");
-    printf("\nexit status: 0 every verdict as expected, 1 a verdict differs, 2 bad input,\n"
-           "3 an output file or standard output could not be written, 4 out of memory\n");
+    printf("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
+           "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
+           "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
+           "4 out of memory\n");
 }
 
 OptionsResult options_parse(const char *program, const char *summary,
@@ -139,12 +166,14 @@ OptionsResult options_parse(const char *program, const char *summary,
         fprintf(stderr, "%s: internal error: too many options\n", program);
         return OPTIONS_ERROR;
     }
-    for (int a = 1; a < argc; a++) {
-        const char *arg = argv[a];
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+    // --help anywhere: the usage, with the defaults as they are before any option is applied.
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
             options_print_usage(program, summary, specs, n);
             return OPTIONS_HELP;
         }
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
         const char *eq = strchr(arg, '=');
         size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
         const OptionSpec *s = NULL;

@@ -39,7 +39,7 @@ typedef struct {
     double min, max;               // accepted range for INT, REAL and RANGE
     unsigned flags;                // OPTION_EVEN
     const char *meta;              // placeholder in usage text, e.g. "N"
-    const char *help;              // one line, ends with the default
+    const char *help;              // one line; the usage adds "(default X)" from *value
 } OptionSpec;
 
 typedef enum { OPTIONS_OK = 0, OPTIONS_HELP = 1, OPTIONS_ERROR = 2 } OptionsResult;

@@ -97,6 +97,14 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
 }
 enum { ACTS_MAX_BUFFERS = 64 };
 
+size_t tiny_acts_bytes(size_t V, size_t d, size_t B, size_t T, bool rotary) {
+    TinyActs shape = {.B = B, .T = T, .N = B * T, .n_offsets = rotary ? 2 * T - 1 : 0};
+    ActsBuffer list[ACTS_MAX_BUFFERS];
+    size_t n = acts_buffers(&shape, V, d, list), numbers = 0;
+    for (size_t i = 0; i < n; i++) numbers += list[i].rows * (list[i].matrix ? list[i].cols : 1);
+    return numbers * sizeof(double) + 2 * shape.N * sizeof(size_t);   // + tokens, targets
+}
+
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     if (B == 0 || T == 0 || T > m->pe->max_positions) return NULL;
     TinyActs *a = calloc(1, sizeof *a);

@@ -153,6 +153,10 @@ void tiny_model_init(TinyModel *m, const gsl_rng *rng, const gsl_rng *pe_rng);
 
 // Buffers for B sequences of length T (T <= pe->max_positions). NULL when out of memory.
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T);
+// The bytes tiny_acts_new allocates for that shape (rotary: an encoding with
+// a qk_relative hook, whose offset tables add (2T-1) V-row blocks), from the
+// same list of buffers, so a run's memory can be checked before it starts.
+size_t tiny_acts_bytes(size_t V, size_t d, size_t B, size_t T, bool rotary);
 void tiny_acts_free(TinyActs *a);
 
 // The forward pass (tokens -> loss):

@@ -2,14 +2,18 @@
 # Data: weights_abcd.dat, weights_cbad.dat, columns 1 query 2 key 3 weight 4 query_token 5 key_token
 fig_w = 1100; fig_h = 560
 load plotdir.'/common.gp'
+cols_file = datadir.'/weights_abcd.dat'; eval read_columns
+stats cols_file using (column(col('query'))):(column(col('key'))) nooutput
+last_query = STATS_max_x
+last_key = STATS_max_y
 set multiplot layout 1,2 title "Self-attention weights without positions (ch01, claim 1.2)" font ',16'
 set size ratio -1
 set cbrange [0:1]
 set cblabel 'attention weight'
 set xlabel 'key token'
 set ylabel 'query token'
-set yrange [3.5:-0.5]
-set xrange [-0.5:3.5]
+set xrange [-0.5:last_key+0.5]
+set yrange [last_query+0.5:-0.5]   # query 0 at the top, as common.gp's heatmaps
 unset grid
 unset key
 set tics scale 0
@@ -18,7 +22,9 @@ set ytics font ',14'
 do for [order in "abcd cbad"] {
     f = datadir.'/weights_'.order.'.dat'
     set title (order eq 'abcd' ? 'order ABCD' : 'order CBAD (A and C swapped)')
-    plot f using 2:1:3:xtic(strcol(5)) with image notitle, \
-         f using 2:1:(sprintf('%.2f', $3)):ytic(strcol(4)) with labels font ',12' tc rgb 'white' notitle
+    plot f using (column(col('key'))):(column(col('query'))):(column(col('weight'))):xtic(strcol(col('key_token'))) \
+             with image notitle, \
+         f using (column(col('key'))):(column(col('query'))):(sprintf('%.2f', column(col('weight')))):ytic(strcol(col('query_token'))) \
+             with labels font ',12' tc rgb 'white' notitle
 }
 unset multiplot

@@ -13,10 +13,12 @@ set format y '%.0f%%'
 set xlabel 'position k (log scale)'
 set ylabel 'words recovered (%)'
 set key at graph 0.97, graph 0.8 right
-stats g using 1 nooutput
-kfail = STATS_min
+cols_file = g; eval read_columns
+stats g using (column(col('position'))):(column(col('accuracy_threshold'))) nooutput
+kfail = STATS_min_x
+threshold = 100 * STATS_min_y   # per cent
 set arrow 1 from kfail, graph 0 to kfail, graph 1 nohead ls 9
-set label 1 sprintf('integer offsets: below 50%% from k = %.0f', kfail) at kfail*1.15, 56 left tc rgb '#b0302a'
-set arrow 2 from graph 0, first 50 to graph 1, first 50 nohead ls 9
+set label 1 sprintf('integer offsets: below %.0f%% from k = %.0f', threshold, kfail) at kfail*1.15, threshold + 6 left tc rgb '#b0302a'
+set arrow 2 from graph 0, first threshold to graph 1, first threshold nohead ls 9
 plot f using ($1 < 1 ? NaN : $1):($4*100) with linespoints ls 2 pt 5 ps 0.5 title 'integer offset w + [k, ..., k]', \
      f using ($1 < 1 ? NaN : $1):($5*100) with linespoints ls 1 pt 7 ps 0.5 title 'sinusoidal w + P_k'

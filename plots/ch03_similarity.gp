@@ -1,32 +1,51 @@
 # Figure: s(R), the similarity of two codes R positions apart: it falls at first, then ripples around a slow decline; narrow tables come back close to 1
-# Data: similarity.dat (1 offset 2 s_d16 3 s_d128 4 s_d512); similarity_bands.dat (1 offset_from 2 offset_to, then min mean max for d=16: 3-5, d=128: 6-8, d=512: 9-11); similarity_turns.dat (1 d 2 first_turn 3 s_at_turn)
+# Data: similarity.dat (offset s_d16 s_d128 s_d512 s_d); similarity_bands.dat (offset_from offset_to, then min mean max for each width: min_d16 mean_d16 max_d16 ...); similarity_turns.dat (d first_turn s_at_turn)
 fig_w = 1400; fig_h = 600
 load plotdir.'/common.gp'
 f = datadir.'/similarity.dat'
 b = datadir.'/similarity_bands.dat'
 t = datadir.'/similarity_turns.dat'
+# The widths drawn are the ones the files name: columns s_dN of similarity.dat
+# (the three fixed widths; s_d, the --d width, is not drawn) and mean_dN of
+# similarity_bands.dat.
+cols_file = f; eval read_columns
+near_cols = cols
+cols_file = b; eval read_columns
+band_cols = cols
+width_of(name) = name[strstrt(name, '_d') + 2:*]    # 's_d16' -> '16'
+near_col(w) = (cols = near_cols, col('s_d'.w))
+band_col(kind, w) = (cols = band_cols, col(kind.'_d'.w))
+widths = ''
+do for [i = 2:words(near_cols)] {
+    if (word(near_cols, i) ne 's_d') { widths = widths.' '.width_of(word(near_cols, i)) }
+}
+stats f using (column(1)) nooutput
+last_offset = STATS_max
+stats t using 2 nooutput
+near_end = ceil(1.4 * STATS_max) < last_offset ? ceil(1.4 * STATS_max) : last_offset   # past the last first turn
+stats b using 1:2 nooutput
+far_end = STATS_max_y
 mid(lo, hi) = sqrt(lo * (hi + 1))
+band_colour(n) = word('#2a9d3a #1f5fa8 #e07b00 #b0302a', (n - 1) % 4 + 1)
+line_style(n) = word('3 1 2 4', (n - 1) % 4 + 1) + 0
 set multiplot layout 1,2 title "s(R) = P_k . P_{k+R} / (d/2), the same for every k (ch03, claim 3.4)" font ',16'
 set ylabel 's(R)'
 set yrange [-1.05:1.05]
 set key bottom left
-set title 'offsets 0..60: monotone only up to the first turn (circles)'
+set title sprintf('offsets 0..%d: monotone only up to the first turn (circles)', near_end)
 set xlabel 'offset R (positions)'
-set xrange [0:60]
-plot f using 1:2 with linespoints ls 3 pt 7 ps 0.5 title 'd = 16', \
-     f using 1:3 with linespoints ls 1 pt 7 ps 0.5 title 'd = 128', \
-     f using 1:4 with linespoints ls 2 pt 7 ps 0.5 title 'd = 512', \
+set xrange [0:near_end]
+plot for [n = 1:words(widths)] f using 1:(column(near_col(word(widths, n)))) with linespoints ls line_style(n) pt 7 ps 0.5 \
+         title 'd = '.word(widths, n), \
      t using 2:3 with points ls 4 pt 6 ps 2.5 title 'first turn'
-set title 'offsets 1..100000: range (band) and mean (line) per log bin'
+set title sprintf('offsets 1..%d: range (band) and mean (line) per log bin', far_end)
 set logscale x
-set xrange [1:100000]
+set xrange [1:far_end]
 set format x '10^{%T}'
 set xlabel 'offset R (positions, log scale)'
 set style fill transparent solid 0.22 noborder
-plot b using (mid($1,$2)):3:5 with filledcurves lc rgb '#2a9d3a' notitle, \
-     b using (mid($1,$2)):6:8 with filledcurves lc rgb '#1f5fa8' notitle, \
-     b using (mid($1,$2)):9:11 with filledcurves lc rgb '#e07b00' notitle, \
-     b using (mid($1,$2)):4 with lines ls 3 title 'd = 16', \
-     b using (mid($1,$2)):7 with lines ls 1 title 'd = 128', \
-     b using (mid($1,$2)):10 with lines ls 2 title 'd = 512'
+plot for [n = 1:words(widths)] b using (mid($1,$2)):(column(band_col('min', word(widths, n)))):(column(band_col('max', word(widths, n)))) \
+         with filledcurves lc rgb band_colour(n) notitle, \
+     for [n = 1:words(widths)] b using (mid($1,$2)):(column(band_col('mean', word(widths, n)))) with lines ls line_style(n) \
+         title 'd = '.word(widths, n)
 unset multiplot

@@ -1,22 +1,31 @@
 # Figure: Period of each hand vs pair index (d = 128 by default, log scale): the formula 2π·10000^(2i/d), the periods measured from the table, Doc A's three rows, and the often-quoted 10000·2π that no pair reaches
-# Data: periods.dat columns 1 pair 2 period_formula 3 period_measured; document_rows.dat columns 1 pair 2 document_period
+# Data: periods.dat columns pair period_formula period_measured rel_error turns_counted; document_rows.dat columns pair document_period half_unit
 fig_w = 1100; fig_h = 640
 load plotdir.'/common.gp'
-stats datadir.'/periods.dat' using 1 nooutput   # one row per pair: d = 2 x rows
+fp = datadir.'/periods.dat'
+fd = datadir.'/document_rows.dat'
+cols_file = fp; eval read_columns
+c_pair = col('pair'); c_formula = col('period_formula'); c_measured = col('period_measured')
+stats fp using (column(c_pair)):(column(c_formula)) nooutput   # one row per pair: d = 2 x rows
 d = 2 * int(STATS_records)
-longest = 2 * pi * 10000**((d - 2.0) / d)
+shortest = STATS_min_y
+longest = STATS_max_y
+cols_file = fd; eval read_columns
+c_doc_pair = col('pair'); c_doc_period = col('document_period')
+doc_periods = ''
+stats fd using (doc_periods = doc_periods.(doc_periods eq '' ? '' : ', ').sprintf('%g', column(c_doc_period)), 0) nooutput
+upper = 2*pi*10000
 set title sprintf("Clock-hand periods T_i = 2π·10000^{2i/d}, d = %d (ch04, claims 4.1-4.3)", d) font ',16'
 set xlabel 'pair index i (dimensions 2i, 2i+1)'
 set ylabel 'period T_i (positions per full turn)'
 set logscale y
 set format y '10^{%T}'
 set xrange [-1:d / 2]
-set yrange [3:2e5]
+set yrange [shortest / 2:3 * (upper > longest ? upper : longest)]
 set key bottom right
-upper = 2*pi*10000
 set label 1 sprintf('10000·2π = %.0f (quoted upper end)', upper) at 1, upper*1.45 tc rgb '#555555'
 set label 2 sprintf('longest real period: 2π·10000^{%d/%d} = %.0f', d - 2, d, longest) at 1, longest/1.7 tc rgb '#b0302a'
-plot datadir.'/periods.dat' using 1:2 with lines ls 1 title 'formula 2π·10000^{2i/d}', \
-     '' using 1:3 with points ls 2 pt 6 ps 1.1 title 'measured from the table (phase unwrapping)', \
-     datadir.'/document_rows.dat' using 1:2 with points ls 4 pt 9 ps 2.2 title "Doc A's rows (6.3, 628.3, 54000)", \
+plot fp using (column(c_pair)):(column(c_formula)) with lines ls 1 title 'formula 2π·10000^{2i/d}', \
+     '' using (column(c_pair)):(column(c_measured)) with points ls 2 pt 6 ps 1.1 title 'measured from the table (phase unwrapping)', \
+     fd using (column(c_doc_pair)):(column(c_doc_period)) with points ls 4 pt 9 ps 2.2 title sprintf("Doc A's rows, its d = 128 (%s)", doc_periods), \
      upper with lines ls 9 title '10000·2π'

@@ -1,6 +1,6 @@
-# Figure: Accuracy at every position after training at length L_train: beyond L_train the learned table falls to just above chance, below the level NoPE keeps there; the sinusoid carries over partly; NoPE is blind everywhere
-# Data: accuracy.dat, columns 1 position 2-4 none mean/min/max 5-7 learned mean/min/max 8-10 sinusoidal mean/min/max; experiment.dat, columns 1 train_len 2 eval_len 3 vocab 4 chance 5 steps 6 seeds
-fig_w = 1350; fig_h = 620
+# Figure: Accuracy at every position for all six encodings after training at length L_train: beyond L_train the learned table falls to just above chance, below the level NoPE keeps there; the sinusoid and RoPE carry over partly; ALiBi with one slope is about half right at every position but the last, in range too; ALiBi with left/right slopes is right at every position; NoPE is blind everywhere
+# Data: accuracy.dat, columns 1 position, then mean/min/max per encoding: 2-4 none 5-7 learned 8-10 sinusoidal 11-13 rope 14-16 alibi 17-19 alibi_lr; experiment.dat, columns 1 train_len 2 eval_len 3 vocab 4 chance 5 steps 6 seeds
+fig_w = 1400; fig_h = 680
 load plotdir.'/common.gp'
 e = datadir.'/experiment.dat'
 f = datadir.'/accuracy.dat'
@@ -12,7 +12,10 @@ stats e using 4 nooutput
 chance = STATS_max
 stats e using 6 nooutput
 n_seeds = STATS_max
-set title sprintf("Copy the previous token: accuracy by position, trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch06, claims 6.2-6.5)", L, T, n_seeds) font ',15'
+# Two more series than common.gp's four: ALiBi's two variants.
+set style line 5 lc rgb '#7b3fa0' lw 2.5
+set style line 6 lc rgb '#8c564b' lw 2.5 dt (8, 4)
+set title sprintf("Copy the previous token with six encodings: accuracy by position, trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch06, claims 6.2-6.5 and 6.8-6.10)", L, T, n_seeds) font ',15'
 set xlabel 'position t in the test sequence'
 set ylabel 'accuracy (fraction of predictions correct)'
 set xrange [0:T]
@@ -21,12 +24,18 @@ set xtics L/2
 set ytics 0.1
 set key outside right top vertical spacing 1.4
 set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
-set label 1 sprintf(' training length L = %d', L) at L, graph 0.96 left font ',12' front
-set style fill transparent solid 0.22 noborder
-plot f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \
+set label 1 sprintf(' training length L = %d', L) at L, graph 0.20 left font ',12' front
+set style fill transparent solid 0.15 noborder
+plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
+     f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \
      f using 1:9:10 with filledcurves lc rgb '#2a9d3a' notitle, \
-     f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
+     f using 1:12:13 with filledcurves lc rgb '#b0302a' notitle, \
+     f using 1:15:16 with filledcurves lc rgb '#7b3fa0' notitle, \
+     f using 1:18:19 with filledcurves lc rgb '#8c564b' notitle, \
+     f using 1:2 with lines ls 1 title 'none (NoPE)', \
      f using 1:5 with lines ls 2 title 'learned table', \
      f using 1:8 with lines ls 3 title 'sinusoidal (fixed table)', \
-     f using 1:2 with lines ls 1 title 'none (NoPE)', \
+     f using 1:11 with lines ls 4 title 'RoPE', \
+     f using 1:14 with lines ls 5 title 'ALiBi, one slope', \
+     f using 1:17 with lines ls 6 title 'ALiBi, left/right slopes', \
      chance with lines ls 9 title sprintf('chance 1/V = %.2f%%', 100*chance)

@@ -1,10 +1,12 @@
 # Figure: The same sinusoidal table in two column layouts: interleaved sin/cos as in the formula (left) and all sines then all cosines (right)
-# Data: table_interleaved.dat, table_halves.dat, columns 1 position 2 dimension 3 value
+# Data: table_interleaved.dat, table_halves.dat, columns position dimension value
 fig_w = 1400; fig_h = 600
 load plotdir.'/common.gp'
 fi = datadir.'/table_interleaved.dat'
 fh = datadir.'/table_halves.dat'
-stats fi using 1:2 nooutput
+cols_file = fi; eval read_columns
+c_k = col('position'); c_j = col('dimension'); c_value = col('value')
+stats fi using (column(c_k)):(column(c_j)) nooutput
 last_k = STATS_max_x
 last_j = STATS_max_y
 set multiplot title "Two layouts of one table: the same columns, permuted by p (ch07, claim 7.5)" font ',16'
@@ -16,18 +18,18 @@ set xlabel 'position k'
 set tics out
 set rmargin 11
 set xrange [-0.5:last_k+0.5]
-set yrange [-0.5:last_j+0.5]
+set yrange [last_j+0.5:-0.5]    # dimension 0 at the top (common.gp's heatmap rule)
 
 set origin 0.0, 0.0
 set size 0.5, 0.93
 set title 'interleaved (the formula): 2i = sin(k/Z_i), 2i+1 = cos(k/Z_i)'
-set ylabel 'dimension j, interleaved order'
-plot fi using 1:2:3 with image
+set ylabel 'dimension j, interleaved order (0 at the top)'
+plot fi using (column(c_k)):(column(c_j)):(column(c_value)) with image
 
 set origin 0.5, 0.0
 set size 0.5, 0.93
 set title sprintf('halves: dimensions 0..%d sines, %d..%d cosines', (last_j-1)/2, (last_j+1)/2, last_j)
-set ylabel 'dimension j, halves order'
-plot fh using 1:2:3 with image, \
+set ylabel 'dimension j, halves order (0 at the top)'
+plot fh using (column(c_k)):(column(c_j)):(column(c_value)) with image, \
      (last_j+1)/2 - 0.5 with lines lw 2 dt 2 lc rgb 'white'
 unset multiplot

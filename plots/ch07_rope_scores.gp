@@ -1,13 +1,15 @@
 # Figure: Score q_m.k_n over query position m and key position n: sinusoidal vectors added to the input (left) vs RoPE (right, constant along every diagonal m - n)
-# Data: scores_sinusoidal.dat, scores_rope.dat, columns 1 query_m 2 key_n 3 score
+# Data: scores_sinusoidal.dat, scores_rope.dat, columns query_m key_n score
 fig_w = 1400; fig_h = 640
 load plotdir.'/common.gp'
 # Ranges first (stats obeys the current xrange, so measure before setting it).
 fs = datadir.'/scores_sinusoidal.dat'
 fr = datadir.'/scores_rope.dat'
-stats fs using 3 nooutput prefix 'S'
-stats fr using 3 nooutput prefix 'R'
-stats fr using 1 nooutput prefix 'M'
+cols_file = fs; eval read_columns
+c_m = col('query_m'); c_n = col('key_n'); c_score = col('score')
+stats fs using (column(c_score)) nooutput prefix 'S'
+stats fr using (column(c_score)) nooutput prefix 'R'
+stats fr using (column(c_m)):(column(c_n)) nooutput prefix 'M'
 top_s = (abs(S_min) > abs(S_max) ? abs(S_min) : abs(S_max))
 top_r = (abs(R_min) > abs(R_max) ? abs(R_min) : abs(R_max))
 set multiplot layout 1,2 title "One query token and one key token at every pair of positions (ch07, claims 7.1 and 7.2)" font ',16'
@@ -18,13 +20,13 @@ set xlabel 'key position n'
 set ylabel 'query position m'
 set cblabel 'score q_m . k_n / sqrt(d)' offset 1.5,0
 set tics out
-set xrange [-0.5:M_max+0.5]
-set yrange [-0.5:M_max+0.5]
+set xrange [-0.5:M_max_y+0.5]
+set yrange [M_max_x+0.5:-0.5]    # query 0 at the top (common.gp's heatmap rule)
 set rmargin 12
 set cbrange [-top_s:top_s]
 set title 'sinusoidal P added to the input: absolute position survives'
-plot fs using 2:1:3 with image
+plot fs using (column(c_n)):(column(c_m)):(column(c_score)) with image
 set cbrange [-top_r:top_r]
 set title 'RoPE, q and k rotated by position: a function of m - n only'
-plot fr using 2:1:3 with image
+plot fr using (column(c_n)):(column(c_m)):(column(c_score)) with image
 unset multiplot

@@ -1,15 +1,20 @@
-# Figure: The rotation M_3 (P_{k+3} = M_3 P_k) in the interleaved order (2x2 blocks on the diagonal) and in the halves order (entries d/2 away from the diagonal)
-# Data: rotation_interleaved.dat, rotation_halves.dat, columns 1 column 2 row 3 value
+# Figure: The rotation M_R (P_{k+R} = M_R P_k; R = 3) in the interleaved order (2x2 blocks on the diagonal) and in the halves order (entries d/2 away from the diagonal)
+# Data: rotation_interleaved.dat, rotation_halves.dat, columns column row value R
 fig_w = 1300; fig_h = 620
 load plotdir.'/common.gp'
-stats datadir.'/rotation_interleaved.dat' using 1 nooutput
-last = STATS_max
+fi = datadir.'/rotation_interleaved.dat'
+fh = datadir.'/rotation_halves.dat'
+cols_file = fi; eval read_columns
+c_b = col('column'); c_a = col('row'); c_value = col('value')
+stats fi using (column(c_b)):(column(col('R'))) nooutput
+last = STATS_max_x
+R = STATS_max_y
 set multiplot title "Same map, other column order: M_R is block-diagonal only when interleaved (ch07, claim 7.6)" font ',16'
 set size ratio -1
 unset grid
 unset key
 set cbrange [-1:1]
-set cblabel 'entry of M_3'
+set cblabel sprintf('entry of M_{%g}', R)
 set xlabel 'column b'
 set ylabel 'row a'
 set tics out
@@ -19,9 +24,9 @@ set yrange [last+0.5:-0.5]
 set origin 0.0, 0.0
 set size 0.5, 0.93
 set title 'interleaved: 2x2 rotations on the diagonal (bandwidth 1)'
-plot datadir.'/rotation_interleaved.dat' using 1:2:3 with image
+plot fi using (column(c_b)):(column(c_a)):(column(c_value)) with image
 set origin 0.5, 0.0
 set size 0.5, 0.93
 set title sprintf('halves: sine and cosine %d apart (bandwidth d/2)', (last+1)/2)
-plot datadir.'/rotation_halves.dat' using 1:2:3 with image
+plot fh using (column(c_b)):(column(c_a)):(column(c_value)) with image
 unset multiplot

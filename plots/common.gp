@@ -1,12 +1,30 @@
 # common.gp: the workbook's look, loaded by every figure script.
-# The driver passes: datadir, plotdir, fmt ('png' or 'svg'), outfile.
-# A script may set fig_w and fig_h (pixels) before loading this file.
+# The driver passes: datadir, plotdir, fmt ('png' or 'svg'), outfile, and for
+# projection (workbook_run --figure-size WxH, --font-scale X) figure_w,
+# figure_h and font_scale.
+# A script may set fig_w and fig_h (pixels) before loading this file; the
+# standard figure is 1000x600, and --figure-size WxH scales every figure by
+# W/1000 across and H/600 down, so a wider figure stays wider.
+#
+# Figures follow the data: a script takes d, ranges, positions, periods and
+# titles from the data files it reads (stats, or the column names below),
+# never from numbers typed into it.
+#
+# Heatmaps, one orientation everywhere: a matrix as it is printed. Index 0 is
+# at the top left; the row index (dimension j, query position, row a) grows
+# downwards, the column index (position k, key position, column b) grows to
+# the right. So a table of positional codes has positions across and
+# dimensions down, dimension 0 at the top (Doc A's picture). In a script:
+#   set xrange [-0.5:last_column+0.5]; set yrange [last_row+0.5:-0.5]
 if (!exists("fig_w")) fig_w = 1000
 if (!exists("fig_h")) fig_h = 600
+if (exists("figure_w")) fig_w = int(fig_w * figure_w / 1000.0 + 0.5)
+if (exists("figure_h")) fig_h = int(fig_h * figure_h / 600.0 + 0.5)
+if (!exists("font_scale")) font_scale = 1.0
 if (fmt eq 'svg') {
-    set terminal svg size fig_w, fig_h dynamic enhanced font 'DejaVu Sans,13' background rgb 'white'
+    set terminal svg size fig_w, fig_h dynamic enhanced font 'DejaVu Sans,13' fontscale font_scale background rgb 'white'
 } else {
-    set terminal pngcairo size fig_w, fig_h enhanced font 'DejaVu Sans,13' background rgb 'white'
+    set terminal pngcairo size fig_w, fig_h enhanced font 'DejaVu Sans,13' fontscale font_scale background rgb 'white'
 }
 set output outfile
 
@@ -24,4 +42,19 @@ set key box opaque samplen 2.5 spacing 1.2
 set palette defined (0 '#0b1a5a', 0.25 '#2b58a3', 0.5 '#21908d', 0.75 '#5dc963', 1 '#fde725')
 
 # Data files start with a '#' line naming their columns; gnuplot skips it as a
-# comment, so scripts use column numbers and name them in a comment.
+# comment. To use the names:
+#   cols_file = FILE; eval read_columns
+# sets cols to FILE's column names (space-separated, in order), and then
+# col('name') is the number of that column (NaN if there is none), e.g.
+#   stats FILE using (column(col('position'))) nooutput
+# word(cols, n) is the name of column n. Call it before setting ranges:
+# stats obeys them.
+read_columns = "set datafile commentschars ''; set datafile columnheaders; cols = ''; " . \
+    "stats cols_file every ::0:0:0:0 using (sum [cols_i = 2:64] (cols = cols . ' ' . columnhead(cols_i), 0)) nooutput; " . \
+    "set datafile commentschars; set datafile nocolumnheaders"
+col_from(name, i) = i > words(cols) ? NaN : (word(cols, i) eq name ? i : col_from(name, i + 1))
+col(name) = col_from(name, 1)
+
+# tic_step(n): a round tick step (1, 2 or 5 times a power of ten) giving 10 to
+# 25 ticks over a range of n, for axes whose range comes from the data.
+tic_step(n) = (tic_s = 10**floor(log10(n / 10.0 > 1 ? n / 10.0 : 1)), n / tic_s > 50 ? 5 * tic_s : n / tic_s > 20 ? 2 * tic_s : tic_s)

@@ -1,6 +1,6 @@
 # Chapter 5: the rotation identity and relative position in attention.
 # The default run takes ~2 s in the dev build, so the claim tests use the full configuration.
-workbook_claim_tests(ch05 CLAIMS 5.1 5.2 5.3 5.4)
+workbook_claim_tests(ch05)
 workbook_figure_tests(ch05)
 
 # Bad inputs for ch05's own options: rows of tests/bad_inputs.txt.

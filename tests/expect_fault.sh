@@ -15,6 +15,9 @@
 #                   the second run's files remain (MANIFEST), a file the
 #                   workbook did not write survives
 #   long_out        a 4070-character --out: status 2, nothing created
+#   memory_estimate the chapter prints "buffers of about N MB" (--verbose); run again under
+#                   `ulimit -v` of N + 256 MB (libraries, stacks, BLAS), it must
+#                   pass: the estimate behind its memory bound is not too low
 set -uo pipefail
 case_name=$1 program=$2 dir=$3
 shift 3
@@ -100,6 +103,17 @@ case "$case_name" in
     expect_one_line "out '"
     [ ! -e "$base" ] || fail "created $base"
     ;;
+  memory_estimate)
+    # (Status 1, verdicts other than the defaults', is fine here: a short run is asked for.)
+    "$program" --verbose --out "$dir" "$@" >"$dir.out" 2>"$dir.err"
+    status=$?
+    [ $status -le 1 ] || fail "the run without a limit exited $status"
+    mb=$(sed -n 's/.*buffers of about \([0-9]*\) MB.*/\1/p' "$dir.out" | head -n 1)
+    [ -n "$mb" ] || fail "no 'buffers of about N MB' line"
+    (ulimit -v $(((mb + 256) * 1024)); exec "$program" --quiet --out "$dir" "$@") >/dev/null 2>"$dir.err"
+    status=$?
+    [ $status -le 1 ] || fail "under a limit of $mb + 256 MB the run exited $status: the estimate is too low"
+    no_temporaries ;;
   *) echo "expect_fault: unknown case '$case_name'" >&2; exit 2 ;;
 esac
 echo "expect_fault $case_name: ok"

@@ -31,3 +31,8 @@ workbook_fault_test(ch08.fault.file_size file_size ch08)
 workbook_fault_test(ch06.fault.signal signal ch06 --seeds 2)
 workbook_fault_test(ch01.fault.one_run one_run ch01 --d 16 -- --d 8 --claim 1.3)
 workbook_fault_test(ch01.fault.long_out long_out ch01)
+if(NOT WORKBOOK_SANITIZE)
+  # ~500 MB of buffers for one step: the estimate must cover what the run takes.
+  workbook_fault_test(ch06.fault.memory_estimate memory_estimate ch06
+                      --steps 1 --seeds 1 --threads 1 --eval-seqs 10 --train-len 128 --batch 512 --eval-factor 2)
+endif()

@@ -12,8 +12,11 @@
 #                         draw every figure and write build/workbook/REPORT.md
 #     ./workbook test     must install the test tools and pass every suite
 #
-# Checks: both exit 0; REPORT.md exists; one PNG and one SVG per figure script
-# in plots/; the test run's last line reads "workbook: N passed, 0 failed ...".
+# Checks: first, as an ordinary user (nobody), `./workbook help` answers and
+# `./workbook` stops with status 2 and the apt-get line to run as root; then,
+# as root, both commands exit 0; REPORT.md exists; one PNG and one SVG per
+# figure script in plots/; the test run's last line reads
+# "workbook: N passed, 0 failed ...".
 # At the end a summary: the time of each step, the packages each step
 # installed, the counts.
 #
@@ -106,22 +109,37 @@ for absent in gcc cc cmake git sudo; do
 done
 
 # ---- 2. a clean clone of the commit under test -----------------------------------
-git clone --quiet --no-hardlinks "$repo" "$root/root/pe-workbook" || fail "git clone of $repo failed"
-git -C "$root/root/pe-workbook" checkout --quiet --detach "$commit" || fail "cannot check out $commit"
-rm -rf "$root/root/pe-workbook/.git"   # the minimal root has no git; the workbook must not need it
+# In /opt, readable by everyone, so an ordinary user can try it first.
+clone=/opt/pe-workbook
+git clone --quiet --no-hardlinks "$repo" "$root$clone" || fail "git clone of $repo failed"
+git -C "$root$clone" checkout --quiet --detach "$commit" || fail "cannot check out $commit"
+rm -rf "$root$clone/.git"   # the minimal root has no git; the workbook must not need it
+chmod -R a+rX "$root$clone"
 
 bind /proc
 bind /sys
 bind /dev
 bind /dev/pts
 
-# inside CMD: run CMD in the root as root, from the clone, with an empty
-# environment (only HOME, PATH and a plain TERM).
+# inside CMD [USER]: run CMD in the root (as root, or as USER:GROUP ids),
+# from the clone, with an empty environment (only HOME, PATH and a plain TERM).
 inside() {
-  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb \
+  local user=()
+  [ -n "${2:-}" ] && user=(--userspec="$2")
+  chroot "${user[@]}" "$root" /usr/bin/env -i HOME=/root TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    bash -c "cd /root/pe-workbook && $1"
+    bash -c "cd $clone && $1"
 }
+
+# ---- 3a. an ordinary user: help answers, the install line is printed -------------
+inside './workbook help' 65534:65534 >"$root/root/user-help.log" 2>&1 \
+  || { cat "$root/root/user-help.log"; fail "./workbook help as an ordinary user did not exit 0"; }
+grep -q './workbook test' "$root/root/user-help.log" || fail "./workbook help printed no usage"
+inside './workbook' 65534:65534 >"$root/root/user-run.log" 2>&1
+status_user=$?
+[ $status_user -eq 2 ] || { cat "$root/root/user-run.log"; fail "./workbook as an ordinary user exited $status_user, expected 2"; }
+install_line=$(grep 'apt-get install' "$root/root/user-run.log") \
+  || { cat "$root/root/user-run.log"; fail "./workbook as an ordinary user printed no apt-get line"; }
 
 # ---- 3. the first command: ./workbook ---------------------------------------------
 say "running ./workbook in the fresh root (log: /root/workbook.log inside it)"
@@ -136,13 +154,13 @@ fi
 installed_by_run=$(new_packages "$root/root/packages.base")
 packages_run=$(count_packages)
 installed_packages >"$root/root/packages.run"
-report="$root/root/pe-workbook/build/workbook/REPORT.md"
+report="$root$clone/build/workbook/REPORT.md"
 [ -s "$report" ] || fail "./workbook exited 0 but wrote no build/workbook/REPORT.md"
 n_scripts=0; n_png=0; n_svg=0; missing_figures=()
-for script in "$root"/root/pe-workbook/plots/ch*.gp; do
+for script in "$root$clone"/plots/ch*.gp; do
   name=$(basename "$script" .gp)
   n_scripts=$((n_scripts + 1))
-  figures="$root/root/pe-workbook/build/workbook/figures"
+  figures="$root$clone/build/workbook/figures"
   [ -s "$figures/$name.png" ] && n_png=$((n_png + 1)) || missing_figures+=("$name.png")
   [ -s "$figures/$name.svg" ] && n_svg=$((n_svg + 1)) || missing_figures+=("$name.svg")
 done
@@ -177,6 +195,7 @@ printf '  %-26s %5s s   %s\n' "debootstrap (minbase)" "$t_debootstrap" "$package
 printf '  %-26s %5s s   exit 0; %s packages now; %d/%d figures as PNG and SVG; REPORT.md %s bytes\n' \
   "./workbook" "$t_run" "$packages_run" "$n_png" "$n_scripts" "$(stat -c %s "$report")"
 printf '  %-26s %5s s   exit 0; %s packages now; %s\n' "./workbook test" "$t_test" "$packages_test" "$last_line"
+printf '  as nobody, ./workbook:     exit 2, printed "%s"\n' "$(printf '%s' "$install_line" | sed 's/^ *//')"
 printf '  ./workbook asked for:      %s\n' "$(grep '^workbook: installing' "$root/root/workbook.log" | sed 's/^workbook: installing //; s/ (Debian packages)$//')"
 printf '  ./workbook test asked for: %s\n' "$(grep '^workbook: installing' "$root/root/workbook-test.log" | sed 's/^workbook: installing //; s/ (Debian packages)$//')"
 printf '  installed by ./workbook (with dependencies): %s packages\n' "$(printf '%s\n' "$installed_by_run" | grep -c .)"

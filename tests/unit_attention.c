@@ -10,6 +10,7 @@
 
 #include "attention.h"
 #include "compare.h"
+#include "layers.h"
 #include "random.h"
 #include "sequence.h"
 
@@ -32,6 +33,21 @@ int main(void) {
     gsl_test_rel(gsl_matrix_get(S, 1, 2), 1.0 / 3.0, 4 * DBL_EPSILON, "softmax stable for large scores");
     gsl_matrix_set_all(S, -INFINITY);
     gsl_test(softmax_rows(S) != GSL_EDOM, "a row with no finite score gives GSL_EDOM");
+    gsl_matrix_set(S, 0, 1, 0.5);      // row 0 has a finite entry, row 1 is still fully masked
+    gsl_test(softmax_rows(S) != GSL_EDOM, "one fully masked row among others gives GSL_EDOM");
+
+    // One softmax: softmax_rows(S) is layer_softmax_forward (training's), in place, to the bit.
+    {
+        gsl_matrix *R = gsl_matrix_alloc(7, 9), *A = gsl_matrix_alloc(7, 9);
+        random_gaussian_matrix(R, rng, 3.0);
+        gsl_matrix_set(R, 2, 4, -INFINITY);                     // a masked key
+        gsl_test(layer_softmax_forward(A, R), "layer_softmax_forward out of place");
+        gsl_test(softmax_rows(R), "softmax_rows in place");
+        gsl_test_abs(max_abs_diff_matrix(A, R), 0.0, 0.0, "softmax_rows = layer_softmax_forward bit for bit");
+        gsl_test_abs(gsl_matrix_get(R, 2, 4), 0.0, 0.0, "masked key weight exactly 0 (shared softmax)");
+        gsl_matrix_free(R);
+        gsl_matrix_free(A);
+    }
 
     // Properties on random inputs: rows sum to 1; equivariance; causal zeros.
     for (int trial = 0; trial < 50; trial++) {

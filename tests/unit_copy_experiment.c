@@ -10,6 +10,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
 #include <math.h>
+#include <string.h>
 
 #include "copy_experiment.h"
 
@@ -73,5 +74,23 @@ int main(void) {
     gsl_test(copy_summary_fill(&s, runs, SEEDS, L, (COPY_MAX_EVAL_FACTOR + 1) * L) != GSL_EINVAL,
              "T/L above COPY_MAX_EVAL_FACTOR: GSL_EINVAL");
     gsl_test(copy_summary_fill(&s, runs, SEEDS, 1, T) != GSL_EINVAL, "L = 1: GSL_EINVAL");
+    // The experiment's defaults and encodings, defined once (copy_experiment.h).
+    CopyConfig c = copy_config_default(7);
+    gsl_test(!(c.vocab == COPY_DEFAULT_VOCAB && c.d == COPY_DEFAULT_D && c.train_len == COPY_DEFAULT_TRAIN_LEN &&
+               c.batch == COPY_DEFAULT_BATCH && c.steps == COPY_DEFAULT_STEPS && c.lr == COPY_DEFAULT_LR &&
+               c.eval_seqs == COPY_DEFAULT_EVAL_SEQS && c.eval_chunk == COPY_EVAL_CHUNK && c.seed == 7 &&
+               c.probe == NULL),
+             "copy_config_default: the COPY_DEFAULT_* values, seed 7, no probe");
+    gsl_test(c.eval_len != COPY_DEFAULT_EVAL_FACTOR * c.train_len, "copy_config_default: eval_len = factor x L_train");
+    gsl_test((int)COPY_N_ENCODINGS > (int)COPY_MAX_ENCODINGS, "the six encodings fit an experiment");
+    for (size_t enc = 0; enc < COPY_N_ENCODINGS; enc++) {
+        PosEncoding *pe = COPY_ENCODING_MAKERS[enc](c.d, c.eval_len);
+        gsl_test(pe == NULL, "encoding %s builds at the defaults", COPY_ENCODING_COLUMNS[enc]);
+        posenc_free(pe);
+        for (size_t other = 0; other < enc; other++)
+            gsl_test(strcmp(COPY_ENCODING_COLUMNS[enc], COPY_ENCODING_COLUMNS[other]) == 0 ||
+                         strcmp(COPY_ENCODING_LABELS[enc], COPY_ENCODING_LABELS[other]) == 0,
+                     "encodings %zu and %zu have distinct names", enc, other);
+    }
     return gsl_test_summary();
 }

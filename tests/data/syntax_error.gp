@@ -1,0 +1,2 @@
+# Figure: a script with a syntax error, for the driver's own tests
+plot sin(x) with

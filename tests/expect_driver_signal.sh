@@ -1,0 +1,74 @@
+#!/bin/sh
+# expect_driver_signal.sh DRIVER PLOTS CHAPTER OUT SIGNAL [GNUPLOT]
+# Start the driver on CHAPTER, wait until its child runs (the chapter, or
+# with GNUPLOT = tests/data/slow_gnuplot the fake gnuplot drawing the first
+# figure), let it work for a second, then send SIGNAL (TERM, INT or HUP) to
+# the driver alone. The driver must pass the signal on to the child, wait for
+# it and exit with 128 + the signal's number within 5 s, and leave no
+# temporary file and no figure under OUT. With CHAPTER = ch06 (its default settings train
+# for about 20 s) the signal lands while the chapter runs.
+set -u
+driver=$1 plots=$2 chapter=$3 out=$4 sig=$5 gnuplot=${6:-}
+rm -rf "$out"
+mkdir -p "$out"
+log="$out.log"
+fail() { echo "FAIL: $*"; echo "--- driver output:"; cat "$log"; exit 1; }
+
+# The children of process $1 (from /proc: no procps needed).
+children_of() {
+  for stat in /proc/[0-9]*/stat; do
+    sed -n "s/^\([0-9]*\) (.*) [A-Za-z] $1 .*/\1/p" "$stat" 2>/dev/null
+  done
+}
+
+if [ -n "$gnuplot" ]; then
+  export SLOW_GNUPLOT_PIDFILE="$out.gnuplot-pid"
+  rm -f "$SLOW_GNUPLOT_PIDFILE"
+  "$driver" --out "$out/run" --plots "$plots" --gnuplot "$gnuplot" "$chapter" > "$log" 2>&1 &
+else
+  "$driver" --out "$out/run" --plots "$plots" "$chapter" > "$log" 2>&1 &
+fi
+pid=$!
+
+child=""
+tries=0
+while [ -z "$child" ] && [ $tries -lt 200 ]; do
+  sleep 0.05
+  tries=$((tries + 1))
+  if [ -n "$gnuplot" ]; then
+    [ -s "$SLOW_GNUPLOT_PIDFILE" ] && child=$(cat "$SLOW_GNUPLOT_PIDFILE")
+  else
+    child=$(children_of $pid | head -n 1)
+  fi
+done
+[ -n "$child" ] || { kill -KILL $pid 2>/dev/null; fail "the driver started no child within 10 s"; }
+sleep 1
+kill -0 "$child" 2>/dev/null || fail "the child $child ended before the signal (too fast to test)"
+kill -"$sig" $pid
+# The driver must stop promptly (ch06 alone would run for many more seconds,
+# the fake gnuplot for a minute): give it 5 s.
+waited=0
+while kill -0 $pid 2>/dev/null && [ $waited -lt 100 ]; do
+  sleep 0.05
+  waited=$((waited + 1))
+done
+if kill -0 $pid 2>/dev/null; then
+  kill -KILL $pid "$child" 2>/dev/null
+  fail "the driver was still running 5 s after SIG$sig"
+fi
+wait $pid
+rc=$?
+case "$sig" in TERM) number=15 ;; INT) number=2 ;; HUP) number=1 ;; esac
+expected=$((128 + number))
+echo "driver $pid, child $child, SIG$sig: driver exit status $rc"
+[ "$rc" -eq "$expected" ] || fail "exit status $rc, expected $expected (128 + SIG$sig)"
+sleep 0.2
+if kill -0 "$child" 2>/dev/null; then
+  kill -KILL "$child" 2>/dev/null
+  fail "the child $child survived the driver"
+fi
+temps=$(find "$out/run" -name '*.tmp*')
+[ -z "$temps" ] || fail "temporary files left behind: $temps"
+figures=$(find "$out/run" -name '*.png' -o -name '*.svg')
+[ -z "$figures" ] || fail "figures written although none finished: $figures"
+echo "OK: no child left, no temporary file"
