@@ -79,8 +79,6 @@ enum {
     RANDOM_POOL = 10000,      // random pairs are drawn among the 10000 most frequent words
     MAX_MB_TEXT = 512,        // corpus text bound (after decompression)
 };
-// Memory bound: each (V, d) float table is at most 2^26 numbers (256 MiB); training holds 6.
-#define MAX_TABLE ((double)(1u << 26))
 
 // ---- the trained model, shared by the claims ----------------------------------------
 
@@ -223,6 +221,7 @@ static int fail_memory(const char *what) {
 }
 
 static int prepare_model(Chapter *ch) {
+    int status;
     const char *path = corpus_path ? corpus_path : gcide_path;
     char msg[4400];
     if (corpus_path == NULL && access(path, R_OK) != 0) {
@@ -263,13 +262,20 @@ static int prepare_model(Chapter *ch) {
                  path, n_raw, n_tokens, min_count, V, (2 * window_size + 2) * 10);
         return fail_corpus(msg);
     }
-    if ((double)V * (double)dim > MAX_TABLE) {
-        snprintf(msg, sizeof msg, "--dim '%ld': expected vocabulary x dim <= 2^26 (memory bound); the corpus has %zu "
-                 "words, so dim <= %zu", dim, V, (size_t)(MAX_TABLE / (double)V));
-        return fail_corpus(msg);
+    // Memory: training holds six (V, d) float tables (the model, two shard
+    // copies of each of its two tables); PPMI a block of 512 x K doubles and
+    // its sparse matrix with its transpose (24 bytes an entry, 32 allowed for
+    // growing; GCIDE's 10000 words give about 4 million entries, so up to
+    // min(K^2, 2e7) entries are allowed for).
+    {
+        double k = (double)((size_t)svd_vocab < V ? (size_t)svd_vocab : V);
+        double bytes = 6.0 * (double)V * (double)dim * 4.0 + 512.0 * k * 8.0 + fmin(k * k, 2e7) * 32.0;
+        status = chapter_check_memory(ch, bytes, "--dim or --svd-vocab, or raise --min-count");
+        if (status != CHAPTER_CONTINUE) return status;
     }
-    chapter_say(ch, "corpus: %zu words read in %.1f s, %zu distinct; %zu kept (seen >= %ld times), V = %zu\n", n_raw,
-                wallclock_seconds() - t0, corpus->n_types, n_tokens, min_count, V);
+    chapter_say(ch, "corpus: %zu words, %zu distinct; %zu kept (seen >= %ld times), V = %zu\n", n_raw, corpus->n_types,
+                n_tokens, min_count, V);
+    chapter_detail(ch, "corpus read and counted in %.1f s\n", wallclock_seconds() - t0);
     W2VConfig cfg = {.dim = (size_t)dim, .window = (size_t)window_size, .negative = (size_t)negative,
                      .epochs = (size_t)epochs, .lr = lr, .sample = sample, .sync_words = SYNC_WORDS,
                      .threads = (size_t)threads, .seed = (unsigned long)ch->seed};
@@ -279,8 +285,9 @@ static int prepare_model(Chapter *ch) {
     m->in = NULL;
     train_seconds = m->seconds;
     train_wps = m->words_per_second;
-    chapter_say(ch, "SGNS: %ld epochs in %.1f s (%.0f words/s on %ld thread%s), last round's mean loss %.3f\n", epochs,
-                m->seconds, m->words_per_second, threads, threads == 1 ? "" : "s", m->final_loss);
+    chapter_say(ch, "SGNS: %ld epochs, d = %ld; mean loss of the last round %.3f\n", epochs, dim, m->final_loss);
+    chapter_detail(ch, "SGNS trained in %.1f s (%.0f words/s on %ld thread%s)\n", m->seconds, m->words_per_second,
+                   threads, threads == 1 ? "" : "s");
     w2v_free(m);
     K = (size_t)svd_vocab < V ? (size_t)svd_vocab : V;
     P = malloc(K * (size_t)dim * sizeof *P);
@@ -288,12 +295,13 @@ static int prepare_model(Chapter *ch) {
                      .power = SVD_POWER, .threads = (size_t)threads};
     gsl_rng *rng = random_new((unsigned long)ch->seed + 1);
     PpmiStats st = {0};
-    int status = P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, P, &st) : -1;
+    status = P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, P, &st) : -1;
     random_free(rng);
     if (status != 0) return fail_memory("in PPMI + SVD");
     ppmi_seconds = st.seconds;
     ppmi_nnz = st.nnz;
-    chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld, %.1f s\n", K, st.nnz, dim, st.seconds);
+    chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", K, st.nnz, dim);
+    chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
     // Vectors wider than the PPMI rank (d > K + 10) leave P's last columns at 0.
     cache_save(cache_path);
     return CHAPTER_CONTINUE;
@@ -1079,9 +1087,11 @@ int main(int argc, char **argv) {
     sg = embedding_new(E, V, (size_t)dim);
     pp = embedding_new(P, K, (size_t)dim);
     if (!sg || !pp) chapter_check(&ch, 8, "normalising the vectors");
-    if (from_cache)
-        chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words in %.1f s (%.0f words/s)\n",
-                    cache_dir, V, dim, n_tokens, train_seconds, train_wps);
+    if (from_cache) {
+        chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
+                    n_tokens);
+        chapter_detail(&ch, "(trained in %.1f s, %.0f words/s)\n", train_seconds, train_wps);
+    }
     chapter_run_claims(&ch);
     if (!ch.only_claim) {
         write_vectors(&ch);

@@ -50,7 +50,7 @@ foreach(case IN ITEMS "truncated_dictzip|--gcide;${d}/ch00_truncated.dz|truncate
                       "too_few_words|--corpus;${d}/ch00_tiny.txt;--min-count;100000|too few words for the settings"
                       "word_not_in_vocabulary|--corpus;${d}/ch00_tiny.txt;--min-count;1;--neighbours;zebra|--neighbours 'zebra': not in the vocabulary"
                       "corpus_is_folder|--corpus;${d}|--corpus '.*': cannot read"
-                      "memory_bound|--min-count;1;--dim;400|--dim '400': expected vocabulary x dim <= 2\\^26")
+                      "memory_bound|--min-count;1;--dim;400|settings 'need about [0-9]+ MB': expected settings that need at most 2048 MB")
   string(REPLACE "|" ";" cells "${case}")
   list(POP_FRONT cells name)
   list(POP_BACK cells expect)
