@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
     printf("%-32s %10s %12s %10s %s\n", "", "seconds", "words/s", "accuracy", "(questions)");
     for (size_t threads = 1; threads <= 2; threads++) {
         W2VConfig cfg = {.dim = 100, .window = 5, .negative = 5, .epochs = (size_t)epochs, .lr = 0.05, .sample = 1e-4,
-                         .sync_words = 20000, .threads = threads, .seed = 20170612};
+                         .sync_words = 2000, .threads = threads, .seed = 20170612};
         W2VModel *m = w2v_train(c->tokens, c->n_tokens, c->counts, c->n_vocab, &cfg);
         if (m == NULL) return 4;
         Embedding *e = embedding_new(m->in, m->V, m->d);
