@@ -1,0 +1,325 @@
+// word2vec.c: see word2vec.h.
+//
+// The build's -O2 vectorises only loops whose trip count needs no scalar
+// remainder; d = 100 does, so this file asks GCC for its dynamic cost model
+// (the inner loops of training then run 4 floats at a time). Vectorising
+// never reorders a sum here (no -ffast-math): the numbers are the same.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+// On x86-64 the hot functions are also built for AVX2 (8 floats at a time)
+// and the loader picks the version the CPU runs. C11 mode keeps GCC from
+// fusing a*b+c into one rounding (-ffp-contract=off), so both versions give
+// the same bits.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#define HOT __attribute__((target_clones("avx2", "default")))
+#else
+#define HOT
+#endif
+#include "word2vec.h"
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parallel.h"
+#include "random.h"
+#include "wallclock.h"
+
+// Four running sums (a fixed order, so the result is the same on every run):
+// one chain of additions would wait on each add's latency.
+HOT static float dot(const float *restrict a, const float *restrict b, size_t d) {
+    float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+    size_t i = 0;
+    for (; i + 4 <= d; i += 4) {
+        s0 += a[i] * b[i];
+        s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2];
+        s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < d; i++) s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+// log sigma(x) without overflow for large |x|
+static double log_sigmoid(double x) { return x >= 0 ? -log1p(exp(-x)) : x - log1p(exp(x)); }
+
+// The scores' sigmoids, and the loss when asked (training asks for it on 1
+// example in 64 only: the logs cost as much as the rest of the example).
+HOT static double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
+                          size_t d, float *probs, bool with_loss) {
+    double loss = 0.0;
+    for (size_t j = 0; j < n_targets; j++) {
+        double s = dot(in_row, outs[j], d);
+        probs[j] = (float)(1.0 / (1.0 + exp(-s)));
+        if (with_loss) loss -= labels[j] > 0.5f ? log_sigmoid(s) : log_sigmoid(-s);
+    }
+    return loss;
+}
+
+double sgns_forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets, size_t d,
+                    float *probs) {
+    return forward(in_row, outs, labels, n_targets, d, probs, true);
+}
+
+HOT void sgns_backward(const float *in_row, const float *const *outs, const float *labels, const float *probs,
+                   size_t n_targets, size_t d, float *restrict d_in, float *restrict d_outs) {
+    for (size_t i = 0; i < d; i++) d_in[i] = 0.0f;
+    for (size_t j = 0; j < n_targets; j++) {
+        float g = probs[j] - labels[j];   // dloss/ds_j
+        const float *restrict o = outs[j];
+        float *restrict dout = d_outs + j * d;
+        for (size_t i = 0; i < d; i++) {
+            d_in[i] += g * o[i];
+            dout[i] = g * in_row[i];
+        }
+    }
+}
+
+// The scratch one pair needs: targets, labels, probabilities, gradients.
+typedef struct {
+    const float *outs[W2V_MAX_NEGATIVE + 1];
+    uint32_t ids[W2V_MAX_NEGATIVE + 1];
+    float labels[W2V_MAX_NEGATIVE + 1];
+    float probs[W2V_MAX_NEGATIVE + 1];
+    float *d_in;     // d
+    float *d_outs;   // (k+1) x d
+} Scratch;
+
+HOT static double pair_step(float *in, float *out, size_t d, uint32_t centre, const uint32_t *ids, size_t n_targets,
+                        float lr, Scratch *s, unsigned char *touched_in, unsigned char *touched_out, bool with_loss) {
+    float *e = in + (size_t)centre * d;
+    for (size_t j = 0; j < n_targets; j++) {
+        s->outs[j] = out + (size_t)ids[j] * d;
+        s->labels[j] = j == 0 ? 1.0f : 0.0f;
+    }
+    double loss = forward(e, s->outs, s->labels, n_targets, d, s->probs, with_loss);
+    sgns_backward(e, s->outs, s->labels, s->probs, n_targets, d, s->d_in, s->d_outs);
+    for (size_t j = 0; j < n_targets; j++) {
+        float *restrict c = out + (size_t)ids[j] * d;
+        const float *restrict g = s->d_outs + j * d;
+        for (size_t i = 0; i < d; i++) c[i] -= lr * g[i];
+        if (touched_out) touched_out[ids[j]] = 1;
+    }
+    for (size_t i = 0; i < d; i++) e[i] -= lr * s->d_in[i];
+    if (touched_in) touched_in[centre] = 1;
+    return loss;
+}
+
+double w2v_step(float *in, float *out, size_t d, uint32_t centre, uint32_t context, const uint32_t *negatives,
+                size_t k, float lr) {
+    if (k > W2V_MAX_NEGATIVE) k = W2V_MAX_NEGATIVE;
+    Scratch s;
+    s.d_in = malloc(d * sizeof(float));
+    s.d_outs = malloc((k + 1) * d * sizeof(float));
+    if (s.d_in == NULL || s.d_outs == NULL) {
+        free(s.d_in);
+        free(s.d_outs);
+        return NAN;
+    }
+    uint32_t ids[W2V_MAX_NEGATIVE + 1];
+    ids[0] = context;
+    for (size_t j = 0; j < k; j++) ids[j + 1] = negatives[j];
+    double loss = pair_step(in, out, d, centre, ids, k + 1, lr, &s, NULL, NULL, true);
+    free(s.d_in);
+    free(s.d_outs);
+    return loss;
+}
+
+// ---- training: shards, rounds, merges -------------------------------------------
+
+typedef struct {
+    float *in, *out;                    // this shard's copies
+    unsigned char *touched_in, *touched_out;
+    gsl_rng *rng;
+    uint32_t *kept;                     // this epoch's words after subsampling
+    size_t n_kept, next;                // position in kept
+    size_t begin, end;                  // the shard's range of the corpus
+    Scratch scratch;
+    double loss_sum;
+    size_t loss_n, n_pairs;
+} Shard;
+
+typedef struct {
+    const uint32_t *tokens;
+    const W2VConfig *cfg;
+    size_t V, d;
+    const double *keep_prob;            // [V] subsampling
+    gsl_ran_discrete_t *noise;          // unigram^0.75
+    Shard shards[W2V_SHARDS];
+    size_t epoch;
+} Trainer;
+
+static void subsample(Trainer *t, Shard *s) {
+    s->n_kept = 0;
+    s->next = 0;
+    for (size_t i = s->begin; i < s->end; i++) {
+        uint32_t w = t->tokens[i];
+        if (t->keep_prob[w] >= 1.0 || gsl_rng_uniform(s->rng) < t->keep_prob[w]) s->kept[s->n_kept++] = w;
+    }
+}
+
+// One round of one shard: its next sync_words kept words.
+static void shard_round(size_t job, void *context) {
+    Trainer *t = context;
+    Shard *s = &t->shards[job];
+    const W2VConfig *cfg = t->cfg;
+    size_t d = t->d, k = cfg->negative;
+    size_t stop = s->next + cfg->sync_words < s->n_kept ? s->next + cfg->sync_words : s->n_kept;
+    s->loss_sum = 0.0;
+    s->loss_n = 0;
+    uint32_t ids[W2V_MAX_NEGATIVE + 1];
+    for (size_t i = s->next; i < stop; i++) {
+        // the learning rate falls linearly with this shard's progress over all epochs
+        double progress = ((double)t->epoch + (double)i / (double)s->n_kept) / (double)cfg->epochs;
+        float lr = (float)(cfg->lr * fmax(1e-4, 1.0 - progress));
+        size_t b = 1 + gsl_rng_uniform_int(s->rng, (unsigned long)cfg->window);
+        size_t lo = i >= b ? i - b : 0, hi = i + b < s->n_kept - 1 ? i + b : s->n_kept - 1;
+        for (size_t c = lo; c <= hi; c++) {
+            if (c == i) continue;
+            ids[0] = s->kept[c];
+            for (size_t j = 1; j <= k; j++) {
+                uint32_t n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
+                for (int retry = 0; n == ids[0] && retry < 8; retry++)   // a negative should not be the context
+                    n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
+                ids[j] = n;
+            }
+            bool sampled = (s->n_pairs++ & 63) == 0;
+            double loss = pair_step(s->in, s->out, d, s->kept[i], ids, k + 1, lr, &s->scratch, s->touched_in,
+                                    s->touched_out, sampled);
+            if (sampled) {
+                s->loss_sum += loss;
+                s->loss_n++;
+            }
+        }
+    }
+    s->next = stop;
+}
+
+// master += sum over shards of (copy - master), for touched rows; then every copy = master.
+static void merge(Trainer *t, float *master, bool input) {
+    size_t d = t->d;
+    for (size_t r = 0; r < t->V; r++) {
+        bool any = false;
+        for (size_t s = 0; s < W2V_SHARDS; s++) any |= (input ? t->shards[s].touched_in : t->shards[s].touched_out)[r];
+        if (!any) continue;
+        float *m = master + r * d;
+        for (size_t i = 0; i < d; i++) {
+            float old = m[i], sum = old;
+            for (size_t s = 0; s < W2V_SHARDS; s++) sum += (input ? t->shards[s].in : t->shards[s].out)[r * d + i] - old;
+            m[i] = sum;
+        }
+        for (size_t s = 0; s < W2V_SHARDS; s++) {
+            memcpy((input ? t->shards[s].in : t->shards[s].out) + r * d, m, d * sizeof(float));
+            (input ? t->shards[s].touched_in : t->shards[s].touched_out)[r] = 0;
+        }
+    }
+}
+
+W2VModel *w2v_wrap(size_t V, size_t d, float *in, float *out) {
+    W2VModel *m = calloc(1, sizeof *m);
+    if (m == NULL) return NULL;
+    m->V = V;
+    m->d = d;
+    m->in = in;
+    m->out = out;
+    return m;
+}
+
+void w2v_free(W2VModel *m) {
+    if (m == NULL) return;
+    free(m->in);
+    free(m->out);
+    free(m);
+}
+
+W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t V, const W2VConfig *cfg) {
+    size_t d = cfg->dim, k = cfg->negative < W2V_MAX_NEGATIVE ? cfg->negative : W2V_MAX_NEGATIVE;
+    W2VConfig c = *cfg;
+    c.negative = k;
+    if (c.sync_words == 0) c.sync_words = 1;
+    Trainer t = {.tokens = tokens, .cfg = &c, .V = V, .d = d};
+    double *keep = malloc(V * sizeof *keep), *noise_p = malloc(V * sizeof *noise_p);
+    W2VModel *m = w2v_wrap(V, d, malloc(V * d * sizeof(float)), calloc(V * d, sizeof(float)));
+    bool ok = keep && noise_p && m && m->in && m->out;
+    double total = 0.0;
+    for (size_t w = 0; ok && w < V; w++) total += (double)counts[w];
+    for (size_t w = 0; ok && w < V; w++) {
+        double f = (double)counts[w] / total;
+        keep[w] = c.sample > 0 ? (sqrt(f / c.sample) + 1.0) * c.sample / f : 1.0;
+        noise_p[w] = pow((double)counts[w], 0.75);
+    }
+    if (ok) t.noise = gsl_ran_discrete_preproc(V, noise_p);
+    ok = ok && t.noise;
+    t.keep_prob = keep;
+    if (ok) {
+        gsl_rng *init = random_new(c.seed);
+        for (size_t i = 0; i < V * d; i++) m->in[i] = (float)((gsl_rng_uniform(init) - 0.5) / (double)d);
+        random_free(init);
+    }
+    for (size_t s = 0; ok && s < W2V_SHARDS; s++) {
+        Shard *sh = &t.shards[s];
+        sh->begin = n * s / W2V_SHARDS;
+        sh->end = n * (s + 1) / W2V_SHARDS;
+        sh->in = malloc(V * d * sizeof(float));
+        sh->out = malloc(V * d * sizeof(float));
+        sh->touched_in = calloc(V, 1);
+        sh->touched_out = calloc(V, 1);
+        sh->kept = malloc((sh->end - sh->begin + 1) * sizeof *sh->kept);
+        sh->scratch.d_in = malloc(d * sizeof(float));
+        sh->scratch.d_outs = malloc((k + 1) * d * sizeof(float));
+        sh->rng = gsl_rng_alloc(gsl_rng_mt19937);
+        ok = sh->in && sh->out && sh->touched_in && sh->touched_out && sh->kept && sh->scratch.d_in &&
+             sh->scratch.d_outs && sh->rng;
+        if (!ok) break;
+        gsl_rng_set(sh->rng, c.seed * 7919ul + 104729ul * (s + 1));
+        memcpy(sh->in, m->in, V * d * sizeof(float));
+        memcpy(sh->out, m->out, V * d * sizeof(float));
+    }
+    double start = wallclock_seconds();
+    for (size_t e = 0; ok && e < c.epochs; e++) {
+        t.epoch = e;
+        for (size_t s = 0; s < W2V_SHARDS; s++) subsample(&t, &t.shards[s]);
+        for (;;) {
+            bool left = false;
+            for (size_t s = 0; s < W2V_SHARDS; s++) left |= t.shards[s].next < t.shards[s].n_kept;
+            if (!left) break;
+            parallel_for(W2V_SHARDS, c.threads, shard_round, &t);
+            merge(&t, m->in, true);
+            merge(&t, m->out, false);
+            double sum = 0.0;
+            size_t cnt = 0;
+            for (size_t s = 0; s < W2V_SHARDS; s++) {
+                sum += t.shards[s].loss_sum;
+                cnt += t.shards[s].loss_n;
+            }
+            if (cnt) m->final_loss = sum / (double)cnt;
+        }
+    }
+    if (ok) {
+        m->seconds = wallclock_seconds() - start;
+        m->words_per_second = m->seconds > 0 ? (double)n * (double)c.epochs / m->seconds : 0.0;
+    }
+    for (size_t s = 0; s < W2V_SHARDS; s++) {
+        Shard *sh = &t.shards[s];
+        free(sh->in);
+        free(sh->out);
+        free(sh->touched_in);
+        free(sh->touched_out);
+        free(sh->kept);
+        free(sh->scratch.d_in);
+        free(sh->scratch.d_outs);
+        if (sh->rng) gsl_rng_free(sh->rng);
+    }
+    if (t.noise) gsl_ran_discrete_free(t.noise);
+    free(keep);
+    free(noise_p);
+    if (!ok) {
+        w2v_free(m);
+        return NULL;
+    }
+    return m;
+}

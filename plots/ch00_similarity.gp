@@ -1,0 +1,24 @@
+# Figure: Cosine similarity of trained SGNS vectors: the workbook's related pairs (apple–banana, gold–silver, …) against random pairs of the 10000 most frequent words; each histogram is a fraction of its own pairs
+# Data: pairs.dat, columns 1 kind (random or related) 3 cosine
+fig_w = 1100; fig_h = 560
+load plotdir.'/common.gp'
+f = datadir.'/pairs.dat'
+stats f using (strcol(1) eq 'random' ? 1 : 0) nooutput
+n_random = int(STATS_sum)
+stats f using (strcol(1) eq 'related' ? 1 : 0) nooutput
+n_related = int(STATS_sum)
+bw = 0.04
+bin(x) = bw * floor(x / bw) + bw / 2
+set title 'Related pairs sit far above random ones (ch00)' font ',15'
+set xlabel 'cosine of the two words'' vectors'
+set ylabel 'fraction of pairs per bin'
+set xrange [-0.4:1.0]
+set style fill solid 0.45 border
+set boxwidth bw * 0.9
+set yrange [0:*]
+set offsets 0, 0, graph 0.1, 0
+set key top left
+plot f using (strcol(1) eq 'random' ? bin($3) : NaN):(1.0 / n_random) smooth frequency with boxes ls 1 \
+       title sprintf('random pairs (%d)', n_random), \
+     f using (strcol(1) eq 'related' ? bin($3) : NaN):(1.0 / n_related) smooth frequency with boxes ls 2 \
+       title sprintf('related pairs (%d)', n_related)

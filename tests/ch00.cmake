@@ -1,0 +1,62 @@
+# Chapter 0: word vectors trained on the GCIDE dictionary.
+#
+# The data run is the chapter's full configuration (d = 100, window 5, 5
+# negatives, 3 epochs on the ~4.7 million words of GCIDE): the only full
+# training in the suite, about 25-50 s on 2 cores, and instant on a rerun
+# (the vectors are cached in test-output/ch00/cache, keyed by the corpus
+# checksum, the settings and the seed). Every claim's test reads its row.
+# It needs Debian's dict-gcide (without it the run stops with status 2 and
+# the claim tests fail, naming the package).
+workbook_figure_tests(ch00)
+workbook_claim_tests(ch00 CLAIMS 0.1 0.2 0.3 0.4 0.5 0.6 FROM_DATA)
+
+# The tiny corpus written for the tests (tests/data/ch00_tiny.txt, ~2500
+# words of template sentences): small enough for valgrind and the ASan suite.
+set(ch00_tiny --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30)
+string(REPLACE ";" " " ch00_tiny_text "${ch00_tiny}")   # for sh -c
+
+# Determinism: the same seed gives byte-identical vectors on one thread or two.
+add_test(NAME ch00.determinism
+         COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00> -DOUT=${WORKBOOK_TEST_OUT}/ch00/determinism
+                 "-DARGS=--quiet;${ch00_tiny}" -P ${CMAKE_CURRENT_SOURCE_DIR}/ch00_determinism.cmake)
+set_tests_properties(ch00.determinism PROPERTIES LABELS "unit;ch00")
+
+# The cache: a second run with the same settings reads the vectors instead of
+# training ("vectors from the cache" in its narrative).
+add_test(NAME ch00.cache
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/a' ${ch00_tiny_text} --claim 0.2 >/dev/null; '$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/b' ${ch00_tiny_text} --claim 0.2 | grep -q 'vectors from the cache'")
+set_tests_properties(ch00.cache PROPERTIES LABELS "unit;ch00")
+
+# A query word's neighbours (--neighbours), from the tiny corpus.
+add_test(NAME ch00.neighbours
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/neighbours' ${ch00_tiny_text} --claim 0.2 --neighbours king | grep -q '^  king '")
+set_tests_properties(ch00.neighbours PROPERTIES LABELS "unit;ch00")
+
+# Under valgrind: every claim on the tiny corpus, 1 epoch, d = 8 (the same code
+# paths as the full run; the verdicts are the claim tests' business).
+workbook_memcheck_test(ch00 ARGS --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 8 --epochs 1
+                       --min-count 1 --svd-vocab 20 --retrain --cache ${WORKBOOK_TEST_OUT}/ch00.memcheck-cache)
+workbook_disk_full_test(ch00 ARGS ${ch00_tiny} --retrain)
+
+# Bad corpus files (the option rows are in tests/bad_inputs.txt): exit 2, one
+# line, no output folder. The .dz files are gzip of the tiny corpus, cut off
+# after 600 bytes and with 60 bytes flipped: nothing of GCIDE's text.
+set(d ${CMAKE_CURRENT_SOURCE_DIR}/data)
+foreach(case IN ITEMS "truncated_dictzip|--gcide;${d}/ch00_truncated.dz|truncated or corrupt gzip data"
+                      "corrupt_dictzip|--gcide;${d}/ch00_corrupt.dz|truncated or corrupt gzip data"
+                      "not_gzip|--gcide;${d}/ch00_tiny.txt|not a gzip \\(dictzip\\) file"
+                      "not_utf8|--corpus;${d}/ch00_not_utf8.txt|not UTF-8 text \\(invalid byte at offset 9\\)"
+                      "empty_corpus|--corpus;${d}/ch00_empty.txt|too few words for the settings"
+                      "too_few_words|--corpus;${d}/ch00_tiny.txt;--min-count;100000|too few words for the settings"
+                      "word_not_in_vocabulary|--corpus;${d}/ch00_tiny.txt;--min-count;1;--neighbours;zebra|--neighbours 'zebra': not in the vocabulary"
+                      "corpus_is_folder|--corpus;${d}|--corpus '.*': cannot read"
+                      "memory_bound|--min-count;1;--dim;400|settings 'need about [0-9]+ MB': expected settings that need at most 2048 MB")
+  string(REPLACE "|" ";" cells "${case}")
+  list(POP_FRONT cells name)
+  list(POP_BACK cells expect)
+  workbook_badinput_test(ch00.badinput.${name} ch00 ARGS ${cells} EXPECT "${expect}")
+endforeach()
+# A corpus over the 512 MiB bound: a sparse file, refused before it is read.
+add_test(NAME ch00.badinput.corpus_too_large
+         COMMAND sh -c "f='${WORKBOOK_TEST_OUT}/ch00/huge.txt'; mkdir -p '${WORKBOOK_TEST_OUT}/ch00' && truncate -s 600M \"$f\" && '$<TARGET_FILE:ch00>' --corpus \"$f\" --out '${WORKBOOK_TEST_OUT}/ch00/huge' 2>&1 | grep -q 'larger than the bound of 512 MiB'; s=$?; rm -f \"$f\"; test $s -eq 0 && test ! -e '${WORKBOOK_TEST_OUT}/ch00/huge'")
+set_tests_properties(ch00.badinput.corpus_too_large PROPERTIES LABELS "badinput;ch00")

@@ -1,0 +1,122 @@
+// unit_word2vec.c: skip-gram with negative sampling (common/word2vec.h).
+//
+// 1. The gradient of one example's loss (sgns_backward) against central finite
+//    differences of sgns_forward, for every entry of the input row and of each
+//    target row. The tables are floats: the loss of a perturbed input carries
+//    float rounding of about 1e-7 relative in its dot products, so a step of
+//    H = 1e-2 keeps the rounding part of the difference quotient near 1e-5,
+//    and the truncation part (H^2/6 times the third derivative, |f'''| <= 1 for
+//    these sizes) near 2e-5: GRAD_TOL = 1e-3 on |analytic - numeric|.
+// 2. Training changes only the rows that were used, and the same seed gives
+//    the same bits on 1 thread and 2.
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_test.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "random.h"
+#include "word2vec.h"
+
+static const double H = 1e-2, GRAD_TOL = 1e-3;
+enum { D = 12, TARGETS = 4, V = 30 };
+
+int main(void) {
+    gsl_set_error_handler_off();
+    gsl_rng *rng = random_new(4242);
+
+    float in[D], rows[TARGETS][D], labels[TARGETS] = {1, 0, 0, 0}, probs[TARGETS], d_in[D], d_outs[TARGETS * D];
+    for (int i = 0; i < D; i++) in[i] = (float)(gsl_rng_uniform(rng) - 0.5);
+    for (int j = 0; j < TARGETS; j++)
+        for (int i = 0; i < D; i++) rows[j][i] = (float)(gsl_rng_uniform(rng) - 0.5);
+    const float *outs[TARGETS] = {rows[0], rows[1], rows[2], rows[3]};
+    sgns_forward(in, outs, labels, TARGETS, D, probs);
+    sgns_backward(in, outs, labels, probs, TARGETS, D, d_in, d_outs);
+    double worst = 0.0;
+    for (int i = 0; i < D; i++) {
+        float keep = in[i];
+        in[i] = keep + (float)H;
+        double up = sgns_forward(in, outs, labels, TARGETS, D, probs);
+        in[i] = keep - (float)H;
+        double down = sgns_forward(in, outs, labels, TARGETS, D, probs);
+        in[i] = keep;
+        double numeric = (up - down) / (2 * H);
+        worst = fmax(worst, fabs(numeric - d_in[i]));
+        gsl_test_abs(d_in[i], numeric, GRAD_TOL, "d loss / d E[w][%d] against finite differences", i);
+    }
+    for (int j = 0; j < TARGETS; j++)
+        for (int i = 0; i < D; i++) {
+            float keep = rows[j][i];
+            rows[j][i] = keep + (float)H;
+            double up = sgns_forward(in, outs, labels, TARGETS, D, probs);
+            rows[j][i] = keep - (float)H;
+            double down = sgns_forward(in, outs, labels, TARGETS, D, probs);
+            rows[j][i] = keep;
+            double numeric = (up - down) / (2 * H);
+            worst = fmax(worst, fabs(numeric - d_outs[j * D + i]));
+            gsl_test_abs(d_outs[j * D + i], numeric, GRAD_TOL, "d loss / d C[t_%d][%d] against finite differences", j, i);
+        }
+    // the loss itself: -log sigma(s_0) - sum log sigma(-s_j)
+    double expect = 0.0;
+    for (int j = 0; j < TARGETS; j++) {
+        double s = 0.0;
+        for (int i = 0; i < D; i++) s += (double)in[i] * rows[j][i];
+        expect += j == 0 ? log1p(exp(-s)) : log1p(exp(s));
+    }
+    gsl_test_rel(sgns_forward(in, outs, labels, TARGETS, D, probs), expect, 1e-5, "the loss matches its formula");
+
+    // One SGD step changes the centre's row of E and the target rows of C only.
+    float *E = malloc(V * D * sizeof *E), *C = malloc(V * D * sizeof *C), *E0 = malloc(V * D * sizeof *E0),
+          *C0 = malloc(V * D * sizeof *C0);
+    for (int i = 0; i < V * D; i++) {
+        E[i] = (float)(gsl_rng_uniform(rng) - 0.5);
+        C[i] = (float)(gsl_rng_uniform(rng) - 0.5);
+    }
+    memcpy(E0, E, V * D * sizeof *E);
+    memcpy(C0, C, V * D * sizeof *C);
+    uint32_t negs[2] = {11, 17};
+    w2v_step(E, C, D, 5, 9, negs, 2, 0.1f);
+    int changed_e = 0, changed_c = 0, wrong = 0;
+    for (int r = 0; r < V; r++) {
+        bool ce = memcmp(E + r * D, E0 + r * D, D * sizeof *E) != 0, cc = memcmp(C + r * D, C0 + r * D, D * sizeof *C) != 0;
+        changed_e += ce;
+        changed_c += cc;
+        if ((ce && r != 5) || (cc && r != 9 && r != 11 && r != 17)) wrong++;
+    }
+    gsl_test_int(changed_e, 1, "one row of E changes (the centre word)");
+    gsl_test_int(changed_c, 3, "three rows of C change (context and two negatives)");
+    gsl_test_int(wrong, 0, "no other row changes");
+
+    // Training: the same seed gives the same bits on 1 and 2 threads.
+    enum { N = 4000 };
+    uint32_t *tokens = malloc(N * sizeof *tokens);
+    long counts[V] = {0};
+    for (int i = 0; i < N; i++) {
+        tokens[i] = (uint32_t)((i * 7 + (i / 3) % 5) % V);
+        counts[tokens[i]]++;
+    }
+    W2VConfig cfg = {.dim = 8, .window = 3, .negative = 3, .epochs = 2, .lr = 0.05, .sample = 0,
+                     .sync_words = 300, .threads = 1, .seed = 99};
+    W2VModel *one = w2v_train(tokens, N, counts, V, &cfg);
+    cfg.threads = 2;
+    W2VModel *two = w2v_train(tokens, N, counts, V, &cfg);
+    gsl_test(one == NULL || two == NULL, "training runs");
+    if (one && two) {
+        gsl_test(memcmp(one->in, two->in, V * 8 * sizeof(float)) != 0, "E is byte-identical on 1 and 2 threads");
+        gsl_test(memcmp(one->out, two->out, V * 8 * sizeof(float)) != 0, "C is byte-identical on 1 and 2 threads");
+    }
+    cfg.seed = 100;
+    W2VModel *other = w2v_train(tokens, N, counts, V, &cfg);
+    gsl_test(other == NULL || memcmp(one->in, other->in, V * 8 * sizeof(float)) == 0, "another seed gives other vectors");
+    w2v_free(one);
+    w2v_free(two);
+    w2v_free(other);
+    free(tokens);
+    free(E);
+    free(C);
+    free(E0);
+    free(C0);
+    random_free(rng);
+    return gsl_test_summary();
+}
