@@ -120,6 +120,7 @@ bind /proc
 bind /sys
 bind /dev
 bind /dev/pts
+if mountpoint -q /dev/shm 2>/dev/null; then bind /dev/shm; fi   # Chromium's shared memory (browser tests)
 
 # inside CMD [USER]: run CMD in the root (as root, or as USER:GROUP ids),
 # from the clone, with an empty environment (only HOME, PATH and a plain TERM).
