@@ -14,12 +14,13 @@ set multiplot layout 3,1 title "Position tables: positions on x, dimensions on y
 unset grid
 unset key
 set xlabel 'position t'
-set ylabel 'dimension j'
+set ylabel 'dimension j (0 at the top)'
 set tics out scale 0.5
 set xrange [-0.5:T-0.5]
-set yrange [-0.5:D-0.5]
+set yrange [D-0.5:-0.5]   # as a matrix is printed (plots/common.gp): index 0 at the top
 set arrow 1 from L-0.5, graph 0 to L-0.5, graph 1 nohead lc rgb 'red' lw 2.5 front
-set label 1 sprintf(' L_{train} = %d', L) at L-0.5, graph 0.90 left font ',13' tc rgb 'red' front
+set style textbox opaque noborder   # the label stays readable over the heatmap
+set label 1 sprintf(' L_{train} = %d ', L) at L-0.5, graph 0.86 left font ',13' tc rgb 'red' boxed front
 set cbrange [-3:3]
 set cblabel 'value'
 set title 'learned table after training (initialised N(0,1); colour clipped at ±3)'
