@@ -158,6 +158,17 @@ static bool valid_utf8(const unsigned char *s, size_t n, size_t *bad) {
     return true;
 }
 
+
+// Double a text buffer's capacity (one byte more for the final '\0'); false
+// when memory runs out (the buffer is then unchanged).
+static bool grow_text(char **buf, size_t *cap) {
+    char *p = realloc(*buf, *cap * 2 + 1);
+    if (p == NULL) return false;
+    *buf = p;
+    *cap *= 2;
+    return true;
+}
+
 char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size) {
     *n = 0;
     size_t cap = 1 << 20, len = 0;
@@ -177,16 +188,12 @@ char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size
         for (;;) {
             if (len == cap) {
                 if (cap > max_bytes) break;
-                size_t grown = cap * 2;
-                char *p = realloc(buf, grown + 1);
-                if (p == NULL) {
+                if (!grow_text(&buf, &cap)) {
                     snprintf(why, why_size, "out of memory");
                     gzclose(gz);
                     free(buf);
                     return NULL;
                 }
-                buf = p;
-                cap = grown;
             }
             unsigned want = (unsigned)((cap - len) < (1u << 30) ? (cap - len) : (1u << 30));
             int got = gzread(gz, buf + len, want);
@@ -243,16 +250,12 @@ char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size
         for (;;) {
             if (len == cap) {
                 if (cap > max_bytes) break;
-                size_t grown = cap * 2;
-                char *p = realloc(buf, grown + 1);
-                if (p == NULL) {
+                if (!grow_text(&buf, &cap)) {
                     snprintf(why, why_size, "out of memory");
                     fclose(fp);
                     free(buf);
                     return NULL;
                 }
-                buf = p;
-                cap = grown;
             }
             size_t got = fread(buf + len, 1, cap - len, fp);
             len += got;
