@@ -158,7 +158,6 @@ static bool valid_utf8(const unsigned char *s, size_t n, size_t *bad) {
     return true;
 }
 
-
 // Double a text buffer's capacity (one byte more for the final '\0'); false
 // when memory runs out (the buffer is then unchanged).
 static bool grow_text(char **buf, size_t *cap) {
