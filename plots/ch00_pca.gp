@@ -3,7 +3,7 @@
 fig_w = 1300; fig_h = 620
 load plotdir.'/common.gp'
 f = datadir.'/pca.dat'
-set multiplot layout 1, 2 title 'Pairs of trained word vectors in 2-D (PCA of each set; ch00)' font ',15'
+set multiplot layout 1, 2 title 'Pairs of trained word vectors in 2-D (PCA of each set; ch00, claim 0.4)' font ',15'
 set xlabel 'principal component 1'
 set ylabel 'principal component 2'
 set key off

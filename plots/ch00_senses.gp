@@ -3,7 +3,7 @@
 fig_w = 1400; fig_h = 560
 load plotdir.'/common.gp'
 f = datadir.'/senses.dat'
-set multiplot layout 1, 3 title 'Neighbours of "bank": one static vector vs the same token in two contexts (ch00)' font ',15'
+set multiplot layout 1, 3 title 'Neighbours of "bank": one static vector vs the same token in two contexts (ch00, claims 0.5, 0.6)' font ',15'
 set yrange [10.7:0.3]
 set ytics 1
 set xrange [0.5:1.0]
