@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tsv.h"
+
 const char *const CLAIMS_TSV_NAMES[CLAIMS_TSV_N] = {
 #define CLAIMS_TSV_NAME(name) #name,
     CLAIMS_TSV_COLUMNS(CLAIMS_TSV_NAME)
@@ -17,23 +19,9 @@ void claims_tsv_header(char *buf, size_t size) {
         used += (size_t)snprintf(buf + used, size - used, "%s%s", c ? "\t" : "", CLAIMS_TSV_NAMES[c]);
 }
 
-size_t claims_tsv_split(char *line, char **fields, size_t max) {
-    size_t n = 0;
-    char *p = line;
-    while (n < max) {
-        fields[n++] = p;
-        char *tab = strchr(p, '\t');
-        if (tab == NULL) break;
-        *tab = '\0';
-        p = tab + 1;
-    }
-    return n;
-}
-
 bool claims_tsv_columns(char *const *header, size_t n, size_t index[CLAIMS_TSV_N], const char **missing) {
     for (size_t c = 0; c < CLAIMS_TSV_N; c++) {
-        size_t k = 0;
-        while (k < n && strcmp(header[k], CLAIMS_TSV_NAMES[c]) != 0) k++;
+        size_t k = tsv_column(header, n, CLAIMS_TSV_NAMES[c]);
         if (k == n) {
             *missing = CLAIMS_TSV_NAMES[c];
             return false;

@@ -25,10 +25,7 @@ typedef enum {
 extern const char *const CLAIMS_TSV_NAMES[CLAIMS_TSV_N];
 void claims_tsv_header(char *buf, size_t size);
 
-// Split 'line' in place at tabs into at most 'max' fields; returns how many.
-size_t claims_tsv_split(char *line, char **fields, size_t max);
-
-// From the header row's fields, where each column is (index[c]); false (and
+// From the header row's fields (split with tsv_split, tsv.h), where each column is (index[c]); false (and
 // 'missing' names the first absent column) when a column is not there.
 bool claims_tsv_columns(char *const *header, size_t n, size_t index[CLAIMS_TSV_N], const char **missing);
 

@@ -120,6 +120,8 @@
 #include "claims_tsv.h"
 #include "datafile.h"
 #include "exitcodes.h"
+#include "exercises.h"
+#include "tsv.h"
 #include "options.h"
 #include "verdict.h"
 #include "wallclock.h"
@@ -844,12 +846,6 @@ typedef struct {
     char key[160], statement[400], finding[800];
 } ClaimRow;
 
-// One exercise: a row of exercises/chNN.tsv (see exercises/README.md).
-enum { MAX_EXERCISES = 8 };
-typedef struct {
-    char id[16], question[1024], options[512], answer[2048];
-} Exercise;
-
 typedef struct {
     char name[8];                  // ch01
     char program[PATH_LEN];        // the resolved path
@@ -865,43 +861,21 @@ typedef struct {
     char claims_problem[128];      // claims.tsv could not be read whole ("" if it could)
     Figure figures[MAX_FIGURES];
     int n_figures;
-    Exercise exercises[MAX_EXERCISES];
+    Exercise exercises[EXERCISES_MAX];   // exercises/chNN.tsv (common/exercises.h)
     int n_exercises;
     bool run;                      // run in this run (the one-chapter mode runs one; the others are copied)
     char settings[1024];           // one-chapter mode: the options given ("" = the course's settings)
 } ChapterRun;
 
-// DIR/chNN.tsv: tab-separated id, question, options, answer, check, value
-// (the last two are the test's, tests/exercises.cmake); '#' lines and the
-// header row (first field "id") are skipped. A missing file means no exercises.
+// DIR/chNN.tsv (common/exercises.h). A missing file means no exercises; a
+// file that cannot be read whole is reported and shows none.
 static void read_exercises(const char *dir, ChapterRun *c) {
     c->n_exercises = 0;
     if (dir == NULL) return;
-    char path[PATH_LEN + 16];
-    snprintf(path, sizeof path, "%s/%s.tsv", dir, c->name);
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL) return;
-    char line[8192];
-    while (fgets(line, sizeof line, fp) && c->n_exercises < MAX_EXERCISES) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0' || strncmp(line, "id\t", 3) == 0) continue;
-        char *fields[4] = {0};
-        int n = 0;
-        char *p = line;
-        while (n < 4 && p) {
-            fields[n++] = p;
-            char *tab = strchr(p, '\t');
-            if (tab) *tab = '\0';
-            p = tab ? tab + 1 : NULL;
-        }
-        if (n < 4) continue;
-        Exercise *e = &c->exercises[c->n_exercises++];
-        snprintf(e->id, sizeof e->id, "%s", fields[0]);
-        snprintf(e->question, sizeof e->question, "%s", fields[1]);
-        snprintf(e->options, sizeof e->options, "%s", fields[2]);
-        snprintf(e->answer, sizeof e->answer, "%s", fields[3]);
-    }
-    fclose(fp);
+    char why[MESSAGE_LEN];
+    int n = exercises_read(dir, c->name, c->exercises, why, sizeof why);
+    if (n < 0) fprintf(stderr, "%s: %s; no exercises shown\n", PROGRAM, why);
+    c->n_exercises = n > 0 ? n : 0;
 }
 
 // The command a learner types for an exercise.
@@ -925,7 +899,7 @@ static void read_claims(const char *path, ChapterRun *c) {
     while (fgets(line, sizeof line, fp)) {
         line[strcspn(line, "\r\n")] = '\0';
         char *fields[2 * CLAIMS_TSV_N];
-        size_t n = claims_tsv_split(line, fields, 2 * CLAIMS_TSV_N);
+        size_t n = tsv_split(line, fields, 2 * CLAIMS_TSV_N);
         if (header) {
             const char *missing = NULL;
             if (!claims_tsv_columns(fields, n, col, &missing)) {
