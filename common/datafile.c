@@ -132,6 +132,11 @@ void datafile_printf(DataFile *f, const char *fmt, ...) {
     va_end(ap);
 }
 
+void datafile_write(DataFile *f, const void *data, size_t n) {
+    if (f->fp == NULL || f->failed) return;
+    if (n > 0 && fwrite(data, 1, n, f->fp) != n) f->failed = true;
+}
+
 void datafile_write_grid(DataFile *f, const gsl_matrix *M) {
     for (size_t i = 0; i < M->size1; i++) {
         for (size_t j = 0; j < M->size2; j++) datafile_printf(f, "%zu %zu %.17g\n", i, j, gsl_matrix_get(M, i, j));

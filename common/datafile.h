@@ -40,6 +40,9 @@ bool datafile_open(DataFile *f, const char *dir, const char *name, const char *c
 // printf into the file; a failed write marks the file failed.
 void datafile_printf(DataFile *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+// Write n raw bytes (a page, a font); a failed write marks the file failed.
+void datafile_write(DataFile *f, const void *data, size_t n);
+
 // Write M (rows, cols) in gnuplot's grid form: one line "i j M_ij" (%.17g)
 // per entry, a blank line after each row i (for `with image` / `pm3d`).
 void datafile_write_grid(DataFile *f, const gsl_matrix *M);

@@ -63,9 +63,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "chapter.h"
+#include "claims_tsv.h"
+#include "datafile.h"
+#include "exercises.h"
 #include "exitcodes.h"
+#include "tsv.h"
 
-enum { MAX_CHAPTERS = 32, MAX_CLAIMS = 16, MAX_FIGURES = 16, MAX_FILES = 64, MAX_MAPPED = 256, PATH_LEN = 4096 };
+enum {
+    MAX_CHAPTERS = 32,
+    MAX_CLAIMS = CHAPTER_MAX_CLAIMS,   // a chapter's limits (chapter.h): the two cannot differ
+    MAX_FIGURES = 16,
+    MAX_FILES = CHAPTER_MAX_FILES,
+    MAX_MAPPED = 256,
+    PATH_LEN = 4096
+};
 
 static const char *const PROGRAM = "workbook_pages";
 
@@ -217,19 +229,6 @@ static size_t split_lines(char *text, char ***lines_out) {
     return n;
 }
 
-// Split a line in place at tabs; returns the field count (at most max).
-static size_t split_tabs(char *line, char **fields, size_t max) {
-    size_t n = 0;
-    while (n < max) {
-        fields[n++] = line;
-        char *t = strchr(line, '\t');
-        if (!t) break;
-        *t = '\0';
-        line = t + 1;
-    }
-    return n;
-}
-
 static bool starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
 static bool is_chapter_name(const char *s) {
@@ -252,29 +251,20 @@ static void manifest_add(const char *rel) {
     if (fprintf(g_manifest, "%s\n", rel) < 0 || fflush(g_manifest) != 0) write_failed("PAGES_MANIFEST");
 }
 
+// Write OUT/rel through common/datafile (a temporary name in the same folder,
+// flushed and renamed when complete); listed in PAGES_MANIFEST before it
+// appears under its name.
 static void write_out(const char *rel, const char *data, size_t n) {
-    char path[PATH_LEN], tmp[PATH_LEN + 32];
+    char path[PATH_LEN], dir[PATH_LEN];
     snprintf(path, sizeof path, "%s/%s", g_out, rel);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *fp = fopen(tmp, "wb");
-    if (!fp) write_failed(path);
-    bool ok = fwrite(data, 1, n, fp) == n;
-    ok = (fflush(fp) == 0) && ok;
-    ok = (fsync(fileno(fp)) == 0) && ok;
-    ok = (fclose(fp) == 0) && ok;
-    if (!ok) {
-        int e = errno;
-        remove(tmp);
-        errno = e;
-        write_failed(path);
-    }
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    *slash = '\0';
+    DataFile f;
+    if (!datafile_open(&f, dir, slash + 1, NULL)) write_failed(path);
+    datafile_write(&f, data, n);
     manifest_add(rel);
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        errno = e;
-        write_failed(path);
-    }
+    if (!datafile_close(&f)) write_failed(path);
 }
 
 // Names PAGES_MANIFEST may list (and a new run may remove).
@@ -680,12 +670,13 @@ typedef struct {
     size_t n_figures;
     char *files[MAX_FILES];
     size_t n_files;
-    char *exercises;           // EXERCISES/chNN.tsv, or NULL
+    Exercise exercises[EXERCISES_MAX];   // EXERCISES/chNN.tsv (common/exercises.h)
+    int n_exercises;
     char *output;              // output.txt's text (the narrative lines point into it)
     char **out_lines;
-} Chapter;
+} ChapterPage;
 
-static Chapter g_ch[MAX_CHAPTERS];
+static ChapterPage g_ch[MAX_CHAPTERS];
 static size_t g_n_ch;
 
 static struct {
@@ -693,13 +684,10 @@ static struct {
 } g_map[MAX_MAPPED];
 static size_t g_n_map;
 
-static const char *column(char **fields, size_t n, char **header, size_t nh, const char *name) {
-    for (size_t i = 0; i < nh && i < n; i++)
-        if (strcmp(header[i], name) == 0) return fields[i];
-    return "";
-}
-
-static void read_claims(Chapter *c, const char *dir) {
+// claims.tsv's columns by the names in its header row (common/claims_tsv.h); a
+// file without one of them stops the pages with one line, and one with more
+// rows than a chapter can have is reported, never cut silently.
+static void read_claims(ChapterPage *c, const char *dir) {
     char path[PATH_LEN];
     snprintf(path, sizeof path, "%s/claims.tsv", dir);
     char *text = read_file(path);
@@ -708,30 +696,44 @@ static void read_claims(Chapter *c, const char *dir) {
     char **lines;
     size_t n = split_lines(text, &lines);
     if (n == 0) return;
-    char *header[16];
-    size_t nh = split_tabs(lines[0], header, 16);
-    for (size_t i = 1; i < n && c->n_claims < MAX_CLAIMS; i++) {
+    char *header[2 * CLAIMS_TSV_N];
+    size_t nh = tsv_split(lines[0], header, 2 * CLAIMS_TSV_N), col[CLAIMS_TSV_N];
+    const char *missing = NULL;
+    if (!claims_tsv_columns(header, nh, col, &missing)) {
+        fprintf(stderr, "%s: %s: no column '%s'\n", PROGRAM, path, missing);
+        exit(EXIT_BAD_INPUT);
+    }
+    for (size_t i = 1; i < n; i++) {
         if (!lines[i][0]) continue;
-        char *f[16];
-        size_t nf = split_tabs(lines[i], f, 16);
+        if (c->n_claims == MAX_CLAIMS) {
+            fprintf(stderr, "%s: %s: more than %d claims\n", PROGRAM, path, MAX_CLAIMS);
+            exit(EXIT_BAD_INPUT);
+        }
+        char *f[2 * CLAIMS_TSV_N];
+        size_t nf = tsv_split(lines[i], f, 2 * CLAIMS_TSV_N);
+        bool complete = true;
+        for (size_t k = 0; k < CLAIMS_TSV_N; k++) complete = complete && col[k] < nf;
+        if (!complete) continue;
         Claim *cl = &c->claims[c->n_claims++];
-        cl->id = xstrdup(column(f, nf, header, nh, "id"));
-        cl->source = xstrdup(column(f, nf, header, nh, "source"));
-        cl->verdict = xstrdup(column(f, nf, header, nh, "verdict"));
-        cl->expected = xstrdup(column(f, nf, header, nh, "expected_verdict"));
-        cl->measured = xstrdup(column(f, nf, header, nh, "measured"));
-        cl->document = xstrdup(column(f, nf, header, nh, "document"));
-        cl->tolerance = xstrdup(column(f, nf, header, nh, "tolerance"));
-        cl->key = xstrdup(column(f, nf, header, nh, "key"));
-        cl->statement = xstrdup(column(f, nf, header, nh, "statement"));
-        cl->finding = xstrdup(column(f, nf, header, nh, "finding"));
+#define CELL(name) xstrdup(f[col[CLAIMS_TSV_##name]])
+        cl->id = CELL(id);
+        cl->source = CELL(source);
+        cl->verdict = CELL(verdict);
+        cl->expected = CELL(expected_verdict);
+        cl->measured = CELL(measured);
+        cl->document = CELL(document);
+        cl->tolerance = CELL(tolerance);
+        cl->key = CELL(key);
+        cl->statement = CELL(statement);
+        cl->finding = CELL(finding);
+#undef CELL
     }
     free(lines);
     free(text);
 }
 
 // output.txt: attach each claim's narrative lines to it.
-static void read_narrative(Chapter *c, const char *dir) {
+static void read_narrative(ChapterPage *c, const char *dir) {
     char path[PATH_LEN];
     snprintf(path, sizeof path, "%s/output.txt", dir);
     c->output = read_file(path);
@@ -757,7 +759,7 @@ static void read_narrative(Chapter *c, const char *dir) {
     }
 }
 
-static void read_chapter_files(Chapter *c, const char *dir) {
+static void read_chapter_files(ChapterPage *c, const char *dir) {
     char path[PATH_LEN];
     snprintf(path, sizeof path, "%s/MANIFEST", dir);
     char *text = read_file(path);
@@ -799,7 +801,7 @@ static void read_figure_map(const char *assets) {
     for (size_t i = 0; i < n && g_n_map < MAX_MAPPED; i++) {
         if (!lines[i][0] || lines[i][0] == '#') continue;
         char *f[2];
-        if (split_tabs(lines[i], f, 2) != 2) continue;
+        if (tsv_split(lines[i], f, 2) != 2) continue;
         snprintf(g_map[g_n_map].name, sizeof g_map[g_n_map].name, "%s", f[0]);
         snprintf(g_map[g_n_map].claim, sizeof g_map[g_n_map].claim, "%s", f[1]);
         g_n_map++;
@@ -808,7 +810,7 @@ static void read_figure_map(const char *assets) {
     free(text);
 }
 
-static Chapter *chapter_named(const char *name) {
+static ChapterPage *chapter_named(const char *name) {
     for (size_t i = 0; i < g_n_ch; i++)
         if (strcmp(g_ch[i].name, name) == 0) return &g_ch[i];
     return NULL;
@@ -833,7 +835,7 @@ static void read_run(const char *plots) {
             memcpy(name, l, 4);
             name[4] = '\0';
             if (!is_chapter_name(name) || chapter_named(name)) continue;
-            Chapter *c = &g_ch[g_n_ch++];
+            ChapterPage *c = &g_ch[g_n_ch++];
             snprintf(c->name, sizeof c->name, "%s", name);
             c->number = atoi(name + 2);
             char dir[PATH_LEN];
@@ -855,8 +857,12 @@ static void read_run(const char *plots) {
             read_narrative(c, dir);
             read_chapter_files(c, dir);
             if (g_exercises[0]) {
-                snprintf(cpath, sizeof cpath, "%s/%s.tsv", g_exercises, name);
-                c->exercises = read_file(cpath);
+                char why[512];
+                c->n_exercises = exercises_read(g_exercises, name, c->exercises, why, sizeof why);
+                if (c->n_exercises < 0) {
+                    fprintf(stderr, "%s: %s\n", PROGRAM, why);
+                    exit(EXIT_BAD_INPUT);
+                }
             }
         } else if (pass == 1 && starts_with(l, "figures/") && strlen(l) > 12 && strcmp(l + strlen(l) - 4, ".svg") == 0) {
             char name[128];
@@ -866,7 +872,7 @@ static void read_run(const char *plots) {
             name[len] = '\0';
             char chname[8];
             snprintf(chname, sizeof chname, "%.4s", name);
-            Chapter *c = chapter_named(chname);
+            ChapterPage *c = chapter_named(chname);
             if (!c || c->n_figures == MAX_FIGURES) continue;
             Figure *f = &c->figures[c->n_figures++];
             snprintf(f->name, sizeof f->name, "%s", name);
@@ -1013,7 +1019,7 @@ static void narrative(Buf *md, const Claim *cl) {
     }
 }
 
-static void figure(Buf *md, const Chapter *c, const Figure *f) {
+static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     char svg[PATH_LEN], png[PATH_LEN];
     snprintf(svg, sizeof svg, "figures/%s.svg", f->name);
     snprintf(png, sizeof png, "figures/%s.png", f->name);
@@ -1035,7 +1041,7 @@ static void figure(Buf *md, const Chapter *c, const Figure *f) {
     buf_puts(md, "\\.gp)\n\n</figcaption>\n</figure>\n\n");
 }
 
-static void claim_section(Buf *md, Chapter *c, const Claim *cl) {
+static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     buf_puts(md, "<section class=\"claim\" id=\"");
     anchor_id(md, "claim-", cl->id);
     buf_puts(md, "\">\n\n## ");
@@ -1087,53 +1093,35 @@ static void claim_section(Buf *md, Chapter *c, const Claim *cl) {
     buf_puts(md, "</dd>\n</dl>\n\n</div>\n\n</section>\n\n");
 }
 
-// The chapter's exercises (EXERCISES/chNN.tsv: '#' lines skipped, a header
-// row naming the columns): each with its question, the command that answers
-// it and the answer folded. No file: no section.
-static void exercises(Buf *md, const Chapter *c) {
-    if (!c->exercises) return;
-    char *text = xstrdup(c->exercises);
-    char **lines;
-    size_t n = split_lines(text, &lines);
-    char *header[16];
-    size_t nh = 0, shown = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!lines[i][0] || lines[i][0] == '#') continue;
-        if (nh == 0) {
-            nh = split_tabs(lines[i], header, 16);
-            continue;
-        }
-        char *f[16];
-        size_t nf = split_tabs(lines[i], f, 16);
-        const char *id = column(f, nf, header, nh, "id");
-        const char *question = column(f, nf, header, nh, "question");
-        const char *options = column(f, nf, header, nh, "options");
-        const char *answer = column(f, nf, header, nh, "answer");
-        if (!id[0] || !question[0]) continue;
-        if (shown++ == 0) buf_puts(md, "<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n");
+// The chapter's exercises (EXERCISES/chNN.tsv, read by common/exercises.c):
+// each with its question, the command that answers it and the answer folded.
+// None: no section.
+static void exercises(Buf *md, const ChapterPage *c) {
+    if (c->n_exercises <= 0) return;
+    buf_puts(md, "<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n");
+    for (int k = 0; k < c->n_exercises; k++) {
+        const Exercise *e = &c->exercises[k];
         buf_puts(md, "<div class=\"exercise\" id=\"");
-        anchor_id(md, "exercise-", id);
+        anchor_id(md, "exercise-", e->id);
         buf_puts(md, "\">\n\n**Exercise ");
-        md_puts(md, id);
+        md_puts(md, e->id);
         buf_puts(md, ".** ");
-        md_math(md, question);
+        md_math(md, e->question);
         buf_puts(md, "\n\n");
         buf_puts(md, "Run: <code>./workbook ");
         html_puts(md, c->name);
-        if (options[0]) {
+        if (e->options[0]) {
             buf_puts(md, " ");
-            html_puts(md, options);
+            html_puts(md, e->options);
         }
         buf_puts(md, "</code>\n\n<details>\n<summary>Answer</summary>\n\n");
-        md_math(md, answer);
+        md_math(md, e->answer);
         buf_puts(md, "\n\n</details>\n</div>\n\n");
     }
-    if (shown) buf_puts(md, "</section>\n\n");
-    free(lines);
-    free(text);
+    buf_puts(md, "</section>\n\n");
 }
 
-static void counts_line(Buf *md, const Chapter *c) {
+static void counts_line(Buf *md, const ChapterPage *c) {
     static const char *const KINDS[] = {"holds", "partly holds", "erratum", "does not hold"};
     buf_printf(md, "%zu claims: ", c->n_claims);
     bool any = false;
@@ -1161,7 +1149,7 @@ static void counts_line(Buf *md, const Chapter *c) {
 }
 
 static void write_chapter(size_t i) {
-    Chapter *c = &g_ch[i];
+    ChapterPage *c = &g_ch[i];
     int fig_no = 0;
     for (size_t k = 0; k < c->n_claims; k++)
         for (size_t f = 0; f < c->n_figures; f++)
@@ -1253,7 +1241,7 @@ static void write_index(void) {
                   "evidence and gives a verdict computed from the numbers. This run's pages, chapter by chapter; "
                   "the same results as [REPORT\\.md](REPORT.md).\n\n</div>\n\n");
     for (size_t i = 0; i < g_n_ch; i++) {
-        const Chapter *c = &g_ch[i];
+        const ChapterPage *c = &g_ch[i];
         char href[16];
         snprintf(href, sizeof href, "%s.html", c->name);
         buf_puts(&md, "<section class=\"toc-entry\">\n\n");
