@@ -185,15 +185,8 @@ set(driver_bad_cases
   "data_without_render|--plots ${driver_plots} --data ${driver_data} ${ch01_program}|--data: only for --render"
   "render_with_out|--render ${driver_data}/broken_figure.gp --data ${driver_data} --figures ${driver_out}/bad-render|--render '.*': draws one figure: it takes --data, --figures and --gnuplot, not --out"
 )
-foreach(case IN LISTS driver_bad_cases)
-  string(REPLACE "|" ";" cells "${case}")
-  list(GET cells 0 name)
-  list(GET cells 1 args)
-  list(GET cells 2 expect)
-  separate_arguments(cells UNIX_COMMAND "${args}")
-  workbook_badinput_test(driver.badinput.${name} workbook_run ARGS ${cells} EXPECT "${expect}")
-  list(APPEND driver_hardening driver.badinput.${name})
-endforeach()
+workbook_badinput_cases(driver.badinput workbook_run driver_bad_names ${driver_bad_cases})
+list(APPEND driver_hardening ${driver_bad_names})
 # --render's own inputs.
 set(driver_render_cases
   "no_figures|--render ${driver_data}/broken_figure.gp --data ${driver_data}|--render: --figures is missing"
@@ -271,14 +264,7 @@ set(driver_figure_option_cases
   "font_scale_nan|--plots ${driver_plots} --font-scale nan ${ch01_program}|--font-scale 'nan': expected a number"
   "font_scale_empty|--plots ${driver_plots} --font-scale= ${ch01_program}|--font-scale '': expected a number"
 )
-foreach(case IN LISTS driver_figure_option_cases)
-  string(REPLACE "|" ";" cells "${case}")
-  list(GET cells 0 name)
-  list(GET cells 1 args)
-  list(GET cells 2 expect)
-  separate_arguments(cells UNIX_COMMAND "${args}")
-  workbook_badinput_test(driver.badinput.${name} workbook_run ARGS ${cells} EXPECT "${expect}")
-endforeach()
+workbook_badinput_cases(driver.badinput workbook_run driver_figure_option_names ${driver_figure_option_cases})
 
 # ---- figures follow the data: a chapter run with other settings is drawn with them --
 # Each case: chapter | its arguments | figure | what the SVG's text must say.
