@@ -81,12 +81,16 @@ static Corpus *read_vec(const char *path, size_t d, float **vectors) {
 }
 
 int main(int argc, char **argv) {
-    long epochs = 3;
+    long epochs = 3, sync_words = 2000, only_threads = 0;
+    double noise_power = 0.75;
     const char *chapter = NULL;
     bool no_fasttext = false;
     const OptionSpec specs[] = {
         {"--epochs", OPTION_INT, &epochs, 1, 50, 0, "N", "passes over the corpus (default 3)"},
         {"--chapter", OPTION_TEXT, &chapter, 0, 0, 0, "PATH", "also time this ch00 program, fresh and cached"},
+        {"--threads", OPTION_INT, &only_threads, 0, 2, 0, "N", "train ours on N threads only (default 0: 1, then 2)"},
+        {"--sync-words", OPTION_INT, &sync_words, 1, 1000000, 0, "N", "kept words per shard between merges (default 2000)"},
+        {"--noise-power", OPTION_REAL, &noise_power, 0, 1, 0, "X", "negatives ~ count^X (default 0.75)"},
         {"--no-fasttext", OPTION_FLAG, &no_fasttext, 0, 0, 0, NULL, "skip the fastText comparison"},
     };
     OptionsResult parsed = options_parse("bench_ch00", "bench_ch00: chapter 0's training speed, ours vs fastText",
@@ -107,8 +111,10 @@ int main(int argc, char **argv) {
            c->n_tokens, c->n_vocab, epochs);
     printf("%-32s %10s %12s %10s %s\n", "", "seconds", "words/s", "accuracy", "(questions)");
     for (size_t threads = 1; threads <= 2; threads++) {
+        if (only_threads && threads != (size_t)only_threads) continue;
         W2VConfig cfg = {.dim = 100, .window = 5, .negative = 5, .epochs = (size_t)epochs, .lr = 0.05, .sample = 1e-4,
-                         .sync_words = 2000, .threads = threads, .seed = 20170612};
+                         .noise_power = noise_power, .sync_words = (size_t)sync_words, .threads = threads,
+                         .seed = 20170612};
         W2VModel *m = w2v_train(c->tokens, c->n_tokens, c->counts, c->n_vocab, &cfg);
         if (m == NULL) return 4;
         Embedding *e = embedding_new(m->in, m->V, m->d);

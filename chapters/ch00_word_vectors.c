@@ -68,7 +68,7 @@ static const char *query_word = NULL;    // --neighbours WORD
 static bool retrain = false;
 static long dim = 100, window_size = 5, negative = 5, epochs = 3, min_count = 5, threads = 2;
 static long svd_vocab = 10000;
-static double lr = 0.05, sample = 1e-4;
+static double lr = 0.05, sample = 1e-4, noise_power = 0.75;
 
 enum {
     SEARCH_LIMIT = 30000,     // analogies and neighbours among the 30000 most frequent words
@@ -98,7 +98,7 @@ static long id_of(const char *w) { return corpus ? corpus_find(corpus, w) : -1; 
 // words, counts), E and P as raw floats. Written under a temporary name and
 // renamed, so a killed run never leaves half a cache.
 
-static const char CACHE_MAGIC[8] = "PEW2V01";
+static const char CACHE_MAGIC[8] = "PEW2V02";   // 02: eight-lane dot products
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n) {
     const unsigned char *b = p;
@@ -113,6 +113,8 @@ static void cache_file(char *path, size_t size, uint64_t corpus_sum, unsigned lo
     h = fnv(h, settings, sizeof settings);
     h = fnv(h, &lr, sizeof lr);
     h = fnv(h, &sample, sizeof sample);
+    h = fnv(h, &noise_power, sizeof noise_power);
+    h = fnv(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
     h = fnv(h, &seed, sizeof seed);
     snprintf(path, size, "%s/ch00-%016llx.bin", cache_dir, (unsigned long long)h);
 }
@@ -277,7 +279,8 @@ static int prepare_model(Chapter *ch) {
                 n_tokens, min_count, V);
     chapter_detail(ch, "corpus read and counted in %.1f s\n", wallclock_seconds() - t0);
     W2VConfig cfg = {.dim = (size_t)dim, .window = (size_t)window_size, .negative = (size_t)negative,
-                     .epochs = (size_t)epochs, .lr = lr, .sample = sample, .sync_words = SYNC_WORDS,
+                     .epochs = (size_t)epochs, .lr = lr, .sample = sample, .noise_power = noise_power,
+                     .sync_words = SYNC_WORDS,
                      .threads = (size_t)threads, .seed = (unsigned long)ch->seed};
     W2VModel *m = w2v_train(corpus->tokens, n_tokens, corpus->counts, V, &cfg);
     if (m == NULL) return fail_memory("while training");
@@ -1022,6 +1025,7 @@ int main(int argc, char **argv) {
         {"--threads", OPTION_INT, &threads, 1, W2V_SHARDS, 0, "N", "threads, 1 or 2; the vectors do not depend on it"},
         {"--lr", OPTION_REAL, &lr, 1e-5, 1.0, 0, "X", "starting learning rate"},
         {"--sample", OPTION_REAL, &sample, 0.0, 1.0, 0, "X", "subsampling threshold, 0 = off"},
+        {"--noise-power", OPTION_REAL, &noise_power, 0.0, 1.0, 0, "X", "negatives are drawn with probability ~ count^X"},
         {"--svd-vocab", OPTION_INT, &svd_vocab, 10, 20000, 0, "N", "PPMI + SVD on the N most frequent words"},
         {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "trained vectors are kept here (default: 'cache' beside --out)"},
         {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even if the cache has these vectors"},

@@ -412,29 +412,12 @@ static void claim_in_range_same(Chapter *ch, ClaimResult *r) {
 
 // ---- claim 6.5: without positions the task cannot be solved -----------------------------
 
-// The best any position-blind model can do on average: its prediction at t
-// depends only on token_t and the multiset of the sequence, and the previous
-// token is then equally likely to be any of the other T-1 tokens, so it is
-// right with probability at most max_v count'(v) / (T-1), count' being the
-// counts with one copy of token_t removed (up to an O(1/T) edge effect).
+// The best any position-blind model can do on average (copy_task.h): its
+// prediction at t depends only on token_t and the multiset of the sequence, and
+// the previous token is then equally likely to be any of the other T-1 tokens.
 static double blind_bound(const gsl_rng *rng, size_t T, long n_seqs) {
-    size_t *tokens = malloc(T * sizeof *tokens);
-    long *count = calloc((size_t)vocab, sizeof *count);
-    double sum = 0.0;
-    for (long n = 0; n < n_seqs; n++) {
-        memset(count, 0, (size_t)vocab * sizeof *count);
-        for (size_t t = 0; t < T; t++) count[tokens[t] = gsl_rng_uniform_int(rng, (unsigned long)vocab)]++;
-        for (size_t t = 1; t < T; t++) {
-            count[tokens[t]]--;
-            long best = 0;
-            for (long v = 0; v < vocab; v++) best = count[v] > best ? count[v] : best;
-            count[tokens[t]]++;
-            sum += (double)best / (double)(T - 1);
-        }
-    }
-    free(tokens);
-    free(count);
-    return sum / ((double)n_seqs * (double)(T - 1));
+    CopyTask previous = {COPY_TASK_PREVIOUS, 1};
+    return copy_task_blind_bound(&previous, false, (size_t)vocab, T, rng, n_seqs, NULL);
 }
 
 static void claim_nope_blind(Chapter *ch, ClaimResult *r) {

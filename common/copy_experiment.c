@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_statistics_double.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -18,7 +19,8 @@ CopyConfig copy_config_default(unsigned long seed) {
                         .batch = COPY_DEFAULT_BATCH, .steps = COPY_DEFAULT_STEPS, .lr = COPY_DEFAULT_LR,
                         .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8,
                         .eval_len = COPY_DEFAULT_EVAL_FACTOR * COPY_DEFAULT_TRAIN_LEN,
-                        .eval_seqs = COPY_DEFAULT_EVAL_SEQS, .eval_chunk = COPY_EVAL_CHUNK, .seed = seed};
+                        .eval_seqs = COPY_DEFAULT_EVAL_SEQS, .eval_chunk = COPY_EVAL_CHUNK,
+                        .task = {COPY_TASK_PREVIOUS, 1}, .causal = false, .seed = seed};
 }
 
 const char *const COPY_ENCODING_LABELS[COPY_N_ENCODINGS] = {"none", "learned", "sinusoidal",
@@ -30,11 +32,14 @@ const PosEncodingMaker COPY_ENCODING_MAKERS[COPY_N_ENCODINGS] = {posenc_none, po
 
 // ---- summary statistics ---------------------------------------------------------
 
-// Mean of acc[from..to-1].
+// Mean of acc[from..to-1] over the positions with a target (NAN marks the others;
+// NAN if none has one).
 static double mean_range(const double *acc, size_t from, size_t to) {
     double sum = 0.0;
-    for (size_t t = from; t < to; t++) sum += acc[t];
-    return sum / (double)(to - from);
+    size_t n = 0;
+    for (size_t t = from; t < to; t++)
+        if (!isnan(acc[t])) sum += acc[t], n++;
+    return n ? sum / (double)n : NAN;
 }
 
 int copy_seed_stat_fill(CopySeedStat *stat, const double *const *accuracy, long seeds, size_t from, size_t to) {

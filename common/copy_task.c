@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,15 +21,89 @@ unsigned long copy_stream_seed(unsigned long seed, unsigned stream) {
     return (unsigned long)(z & 0xffffffffull);
 }
 
-void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng) {
-    double w = a->T > 1 ? 1.0 / (double)(a->B * (a->T - 1)) : 0.0;
-    for (size_t b = 0; b < a->B; b++)
+const char *const COPY_TASK_NAMES[COPY_N_TASKS] = {"previous", "next", "first"};
+
+bool copy_task_has_target(const CopyTask *task, size_t t, size_t T) {
+    switch (task->kind) {
+        case COPY_TASK_PREVIOUS: return t >= task->k && t < T;
+        case COPY_TASK_NEXT: return t + 1 < T;
+        case COPY_TASK_FIRST: return t >= 1 && t < T;
+        default: return false;
+    }
+}
+
+size_t copy_task_source(const CopyTask *task, size_t t) {
+    switch (task->kind) {
+        case COPY_TASK_PREVIOUS: return t - task->k;
+        case COPY_TASK_NEXT: return t + 1;
+        default: return 0;
+    }
+}
+
+void copy_task_label(const CopyTask *task, char *out, size_t size) {
+    if (task->kind == COPY_TASK_PREVIOUS) snprintf(out, size, "previous (k = %zu)", task->k);
+    else snprintf(out, size, "%s", task->kind < COPY_N_TASKS ? COPY_TASK_NAMES[task->kind] : "?");
+}
+
+void copy_task_fill(TinyActs *a, size_t vocab, const CopyTask *task, const gsl_rng *rng) {
+    size_t with_target = 0;
+    for (size_t t = 0; t < a->T; t++) with_target += copy_task_has_target(task, t, a->T);
+    double w = with_target ? 1.0 / (double)(a->B * with_target) : 0.0;
+    for (size_t b = 0; b < a->B; b++) {
+        for (size_t t = 0; t < a->T; t++) a->tokens[b * a->T + t] = gsl_rng_uniform_int(rng, vocab);
         for (size_t t = 0; t < a->T; t++) {
             size_t n = b * a->T + t;
-            a->tokens[n] = gsl_rng_uniform_int(rng, vocab);
-            a->targets[n] = t > 0 ? a->tokens[n - 1] : 0;
-            gsl_vector_set(a->weights, n, t > 0 ? w : 0.0);
+            bool has = copy_task_has_target(task, t, a->T);
+            a->targets[n] = has ? a->tokens[b * a->T + copy_task_source(task, t)] : 0;
+            gsl_vector_set(a->weights, n, has ? w : 0.0);
         }
+    }
+}
+
+double copy_task_blind_bound(const CopyTask *task, bool causal, size_t vocab, size_t T, const gsl_rng *rng,
+                             long n_seqs, double *per_position) {
+    size_t *tokens = malloc(T * sizeof *tokens);
+    long *count = calloc(vocab, sizeof *count);
+    double *sum_at = calloc(T, sizeof *sum_at);
+    double sum = 0.0, n_terms = 0.0;
+    if (tokens == NULL || count == NULL || sum_at == NULL) {
+        free(tokens), free(count), free(sum_at);
+        return NAN;
+    }
+    for (long n = 0; n < n_seqs; n++) {
+        memset(count, 0, vocab * sizeof *count);
+        for (size_t t = 0; t < T; t++) tokens[t] = gsl_rng_uniform_int(rng, (unsigned long)vocab);
+        if (!causal)
+            for (size_t t = 0; t < T; t++) count[tokens[t]]++;
+        for (size_t t = 0; t < T; t++) {
+            // causal: count holds the tokens at 0..t-1 here, the visible others of t
+            if (copy_task_has_target(task, t, T)) {
+                double p;
+                if (causal && copy_task_source(task, t) >= t) {
+                    p = 1.0 / (double)vocab;   // the source is hidden by the mask
+                } else {
+                    if (!causal) count[tokens[t]]--;
+                    long best = 0;
+                    for (size_t v = 0; v < vocab; v++) best = count[v] > best ? count[v] : best;
+                    if (!causal) count[tokens[t]]++;
+                    p = (double)best / (double)(causal ? t : T - 1);
+                }
+                sum += p;
+                sum_at[t] += p;
+                n_terms += 1.0;
+            }
+            if (causal) count[tokens[t]]++;
+        }
+    }
+    if (per_position)
+        for (size_t t = 0; t < T; t++)
+            per_position[t] = copy_task_has_target(task, t, T) ? sum_at[t] / (double)n_seqs : NAN;
+    free(tokens), free(count), free(sum_at);
+    return sum / n_terms;
+}
+
+void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng) {
+    copy_task_fill(a, vocab, &(CopyTask){COPY_TASK_PREVIOUS, 1}, rng);
 }
 
 static double *copy_of(const double *x, size_t n) {
@@ -87,18 +162,18 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
                 break;
             }
         }
-        copy_task_batch(a, cfg->vocab, rng);
+        copy_task_fill(a, cfg->vocab, &cfg->task, rng);
         status = tiny_forward(m, a);
         for (size_t n = 0; n < a->N && status == GSL_SUCCESS; n++) {
             size_t t = n % a->T;
-            if (t == 0) continue;
+            if (gsl_vector_get(a->weights, n) == 0.0) continue;
             gsl_vector_const_view row = gsl_matrix_const_row(a->logits, n);
             if (gsl_vector_max_index(&row.vector) == a->targets[n]) correct[t]++;
         }
         done += a->B;
     }
-    accuracy[0] = NAN;
-    for (size_t t = 1; t < T; t++) accuracy[t] = (double)correct[t] / (double)cfg->eval_seqs;
+    for (size_t t = 0; t < T; t++)
+        accuracy[t] = copy_task_has_target(&cfg->task, t, T) ? (double)correct[t] / (double)cfg->eval_seqs : NAN;
     free(correct);
     tiny_acts_free(a);
     return status;
@@ -107,10 +182,11 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
 // 'steps' Adam steps on fresh batches from 'data': the training loop of a run
 // and of the benchmark. loss (steps,) gets each step's loss before its update
 // (NULL: not kept). Returns the first failing GSL status, or GSL_SUCCESS.
-static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const gsl_rng *data, long steps, double *loss) {
+static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const CopyTask *task, const gsl_rng *data,
+                 long steps, double *loss) {
     int status = GSL_SUCCESS;
     for (long step = 0; step < steps && status == GSL_SUCCESS; step++) {
-        copy_task_batch(a, vocab, data);
+        copy_task_fill(a, vocab, task, data);
         tiny_zero_grads(m);
         status = tiny_forward(m, a);
         if (status == GSL_SUCCESS) status = tiny_backward(m, a);
@@ -125,6 +201,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
     run->status = GSL_ENOMEM;
     PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
     TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
+    if (m) m->causal = cfg->causal;
     TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
     Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
     gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
@@ -142,7 +219,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
         run->E_initial = copy_of(m->p.E.matrix.data, VD);
         if (run->loss && run->accuracy && run->accuracy_train_len && run->pe_initial && run->E_initial) {
             double start = wallclock_seconds();
-            run->status = train(m, a, adam, cfg->vocab, data, cfg->steps, run->loss);
+            run->status = train(m, a, adam, cfg->vocab, &cfg->task, data, cfg->steps, run->loss);
             run->train_seconds = wallclock_seconds() - start;
             start = wallclock_seconds();
             if (run->status == GSL_SUCCESS) run->status = evaluate(cfg, m, eval, cfg->eval_len, run->accuracy);
@@ -182,6 +259,7 @@ void copy_run_free(CopyRun *run) {
 double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding, long steps) {
     PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
     TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
+    if (m) m->causal = cfg->causal;
     TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
     Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
     gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
@@ -189,7 +267,7 @@ double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding,
     if (a && adam) {
         tiny_model_init(m, init, init);
         double start = wallclock_seconds();
-        if (train(m, a, adam, cfg->vocab, data, steps, NULL) == GSL_SUCCESS) seconds = wallclock_seconds() - start;
+        if (train(m, a, adam, cfg->vocab, &cfg->task, data, steps, NULL) == GSL_SUCCESS) seconds = wallclock_seconds() - start;
     }
     random_free(data);
     random_free(init);

@@ -26,12 +26,31 @@
 #define WORKBOOK_COPY_TASK_H
 
 #include <gsl/gsl_rng.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "posenc.h"
 #include "tiny_model.h"
 
 typedef PosEncoding *(*PosEncodingMaker)(size_t d, size_t max_positions);
+
+// The tasks (chapter 9's lab; chapters 6 and 7 use COPY_TASK_PREVIOUS, k = 1).
+// Tokens are uniform in [0, V) in every task; only the targets differ:
+//   previous  the token k places back: target at t >= k is token t-k
+//   next      the token after: target at t <= T-2 is token t+1 (needs bidirectional attention)
+//   first     the sequence's first token: target at t >= 1 is token 0
+typedef enum { COPY_TASK_PREVIOUS, COPY_TASK_NEXT, COPY_TASK_FIRST, COPY_N_TASKS } CopyTaskKind;
+typedef struct {
+    CopyTaskKind kind;
+    size_t k;                      // previous: how far back (>= 1); ignored by the others
+} CopyTask;
+extern const char *const COPY_TASK_NAMES[COPY_N_TASKS];   // "previous", "next", "first" (option values)
+
+// Whether position t of a sequence of length T has a target, and its source position.
+bool copy_task_has_target(const CopyTask *task, size_t t, size_t T);
+size_t copy_task_source(const CopyTask *task, size_t t);
+// A task's name for tables: "previous (k = 3)", "next", "first".
+void copy_task_label(const CopyTask *task, char *out, size_t size);
 
 enum { COPY_PROBE_VALUES = 4 };
 
@@ -45,6 +64,8 @@ typedef struct CopyConfig {
     size_t eval_len;               // evaluation length (4 L_train); also the encoding's max_positions
     size_t eval_seqs;              // evaluation sequences (1000)
     size_t eval_chunk;             // sequences per evaluation forward pass
+    CopyTask task;                 // what is predicted ({COPY_TASK_PREVIOUS, 1} by default)
+    bool causal;                   // the model's causal mask (tiny_model.h)
     unsigned long seed;            // the run's seed
     // Optional: a measurement of the trained model, run before the model is
     // freed; it writes up to COPY_PROBE_VALUES numbers (into CopyRun.probe).
@@ -55,7 +76,7 @@ typedef struct {
     size_t n_params;               // trainable numbers, encoding included
     size_t n_pe;                   // the encoding's share of them
     double *loss;                  // (steps,) training loss at each step, before the update
-    double *accuracy;              // (eval_len,) fraction correct at each position (NAN at 0: no target)
+    double *accuracy;              // (eval_len,) fraction correct at each position (NAN where no target)
     double *accuracy_train_len;    // (train_len,) the same on sequences of the training length
     double *pe_initial;            // (n_pe,) the encoding's parameters before training
     double *pe_final;              // (n_pe,) ... and after
@@ -68,8 +89,23 @@ typedef struct {
 // The stream seed of 'stream' (0..5 above) for a run seed.
 unsigned long copy_stream_seed(unsigned long seed, unsigned stream);
 
-// Fill a->tokens uniformly, a->targets with the previous token and a->weights
-// with 1/(B (T-1)) at t >= 1, 0 at t = 0 (the loss is the mean over targets).
+// The best any position-blind model can do on the task, by Monte Carlo over
+// n_seqs sequences of length T from rng. Without positions a model's output
+// at t depends only on token_t and the multiset of the tokens it attends to
+// (all of them; causal: those at 0..t), so a target copied from another of
+// those positions is equally likely to be any of them: the best guess is the
+// most frequent of the other visible tokens, right with probability
+// max_v count(v) / (visible others). per_position (T,) gets that bound at
+// every t with a target (NAN elsewhere; NULL: not wanted). Returns the mean
+// over all positions with a target. (A target the model cannot see at all,
+// the next token under the mask, gets the chance level 1/V.)
+double copy_task_blind_bound(const CopyTask *task, bool causal, size_t vocab, size_t T, const gsl_rng *rng,
+                             long n_seqs, double *per_position);
+
+// Fill a->tokens uniformly, a->targets with the task's targets and a->weights
+// with 1/(number of targets) where there is one, 0 elsewhere (the loss is
+// the mean over targets). copy_task_batch: the previous token (k = 1).
+void copy_task_fill(TinyActs *a, size_t vocab, const CopyTask *task, const gsl_rng *rng);
 void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng);
 
 // Train and evaluate one run. Allocates the arrays in 'run' (free with

@@ -254,6 +254,17 @@ static int effective_weights_backward(TinyModel *m, TinyActs *a) {
     return status;
 }
 
+// The causal mask: a query at t sees the keys s <= t only. Scores of later
+// keys become -inf before a softmax (weight 0); rows of exp factors get 0.
+// Every backward step starts from A, whose masked entries are then exactly 0,
+// so the gradients need no mask of their own.
+static void mask_scores(double *row, size_t t, size_t T) {
+    for (size_t s = t + 1; s < T; s++) row[s] = -INFINITY;
+}
+static void mask_factors(double *row, size_t t, size_t T) {
+    for (size_t s = t + 1; s < T; s++) row[s] = 0.0;
+}
+
 // Attention onward, from QKV = [q | k | v W_O] (N,3d) to the loss.
 static int forward_from_qkv(const TinyModel *m, TinyActs *a) {
     size_t d = m->d, T = a->T;
@@ -267,6 +278,8 @@ static int forward_from_qkv(const TinyModel *m, TinyActs *a) {
         status = layer_scores_forward(a->S, &Q.matrix, &K.matrix, scale);         // S (T,T) = Q K^T / sqrt(d)
         if (status != GSL_SUCCESS) break;
         m->pe->score_forward(m->pe, m->p.pe, a->S);                              // ALiBi would add its bias here
+        if (m->causal)
+            for (size_t t = 0; t < T; t++) mask_scores(gsl_matrix_ptr(a->S, t, 0), t, T);
         status = layer_softmax_forward(&A.matrix, a->S);                          // A (T,T) = softmax_rows(S)
         if (status == GSL_SUCCESS)                                                // Att_b (T,d) = A (V W_O) = (A V) W_O
             status = layer_mix_forward(&Att.matrix, &A.matrix, &VO.matrix);
@@ -330,13 +343,15 @@ static double exp_table(gsl_matrix *F, const gsl_matrix *M) {
 // factors could fall below DBL_MIN, ~e^-708), the step takes the plain route,
 // S then exp, instead. a->exp_products records which route ran.
 #define EXP_PRODUCT_RANGE 175.0
-static int factored_softmax(TinyActs *a) {
+static int factored_softmax(TinyActs *a, bool causal) {
     size_t K = a->G->size1, T = a->T, V = K - T;
     // F (K,K) in dG (free until the backward)
     a->exp_products = exp_table(a->dG, a->G) < EXP_PRODUCT_RANGE;
     if (!a->exp_products) {   // S = keys_gather(R) (C holds R for a moment), the softmax, C = keys_scatter(A)
         int status = lookup_rows(a->C, a->G, a);
         if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->C, a->tokens);
+        if (causal)
+            for (size_t n = 0; n < a->N; n++) mask_scores(gsl_matrix_ptr(a->scores, n, 0), n % T, T);
         if (status == GSL_SUCCESS) status = layer_softmax_forward(a->A, a->scores);
         return status == GSL_SUCCESS ? layer_keys_scatter(a->C, a->A, a->tokens) : status;
     }
@@ -349,6 +364,7 @@ static int factored_softmax(TinyActs *a) {
         for (size_t j = 0; j < K; j++) f[j] = f_tok[j] * f_pos[j];
         double *restrict A = gsl_matrix_ptr(a->A, n, 0);
         for (size_t s = 0; s < T; s++) A[s] = f[key_tokens[s]] * f[V + s];
+        if (causal) mask_factors(A, t, T);
         finish_row(A, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
     }
     return GSL_SUCCESS;
@@ -401,7 +417,7 @@ static int forward_factored(const TinyModel *m, TinyActs *a) {
     // A (N,T) = softmax over each row of the scores S (N,T), and
     // C (N,K) = keys_scatter(A): A summed per key token | A per key position, so that
     //   W_O^T a_n = sum_s A[n,s] (v W_O)_s = C[n] Z_v
-    if (status == GSL_SUCCESS) status = factored_softmax(a);
+    if (status == GSL_SUCCESS) status = factored_softmax(a, m->causal);
     return status == GSL_SUCCESS ? values_forward(m, a) : status;
 }
 
@@ -439,6 +455,7 @@ static int forward_rotary(const TinyModel *m, TinyActs *a) {
         const double *row = gsl_matrix_const_ptr(table, a->tokens[n], 0);
         double *out = a->exp_products ? gsl_matrix_ptr(a->A, n, 0) : gsl_matrix_ptr(a->scores, n, 0);
         for (size_t s = 0; s < T; s++) out[s] = row[rotary_column(s, t, T, V, key_tokens[s])];
+        if (m->causal) (a->exp_products ? mask_factors : mask_scores)(out, t, T);
         if (a->exp_products) finish_row(out, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
     }
     if (!a->exp_products) {   // the plain route: S then the softmax, C = keys_scatter(A)

@@ -1,7 +1,7 @@
-// tiny_model.h: a one-layer, one-head, bidirectional attention model with
-// hand-written backpropagation (chapters 6 and 7).
+// tiny_model.h: a one-layer, one-head attention model, bidirectional or
+// causal, with hand-written backpropagation (chapters 6, 7 and 9).
 //
-// Per sequence of T tokens (no causal mask, no layer norm, no MLP):
+// Per sequence of T tokens (no layer norm, no MLP; causal: S[t,s] = -inf for s > t):
 //   x_t      = E[token_t]  (+ the encoding's input hook, posenc.h)       (d,)
 //   q,k,v_t  = W_Q^T x_t + b_Q, W_K^T x_t + b_K, W_V^T x_t + b_V          (d,) each
 //              (+ the encoding's qk hook on q and k)
@@ -90,6 +90,7 @@ typedef struct {
 typedef struct {
     size_t V, d;
     const PosEncoding *pe;         // borrowed: the caller frees it after the model
+    bool causal;                   // a query at t attends to keys s <= t only (false after tiny_model_new)
     size_t n_model;                // numbers in E, W_*, b_*
     size_t n_params;               // n_model + pe->n_params
     double *params, *grads;        // (n_params,) each

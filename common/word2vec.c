@@ -29,19 +29,17 @@
 #include "random.h"
 #include "wallclock.h"
 
-// Four running sums (a fixed order, so the result is the same on every run):
-// one chain of additions would wait on each add's latency.
+// Eight running sums, lane i taking the products i, i + 8, i + 16, ...,
+// added up in a fixed order at the end: one chain of additions would wait on
+// each add's latency, and eight lanes are exactly one AVX2 register, so the
+// vector and the scalar version compute the same sums (the same bits).
 HOT static float dot(const float *restrict a, const float *restrict b, size_t d) {
-    float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+    float lane[8] = {0};
     size_t i = 0;
-    for (; i + 4 <= d; i += 4) {
-        s0 += a[i] * b[i];
-        s1 += a[i + 1] * b[i + 1];
-        s2 += a[i + 2] * b[i + 2];
-        s3 += a[i + 3] * b[i + 3];
-    }
-    for (; i < d; i++) s0 += a[i] * b[i];
-    return (s0 + s1) + (s2 + s3);
+    for (; i + 8 <= d; i += 8)
+        for (size_t l = 0; l < 8; l++) lane[l] += a[i + l] * b[i + l];
+    for (size_t l = 0; i < d; i++, l++) lane[l] += a[i] * b[i];
+    return ((lane[0] + lane[4]) + (lane[1] + lane[5])) + ((lane[2] + lane[6]) + (lane[3] + lane[7]));
 }
 
 // log sigma(x) without overflow for large |x|
@@ -97,13 +95,32 @@ HOT static double pair_step(float *in, float *out, size_t d, uint32_t centre, co
         s->labels[j] = j == 0 ? 1.0f : 0.0f;
     }
     double loss = forward(e, s->outs, s->labels, n_targets, d, s->probs, with_loss);
-    sgns_backward(e, s->outs, s->labels, s->probs, n_targets, d, s->d_in, s->d_outs);
-    for (size_t j = 0; j < n_targets; j++) {
-        float *restrict c = out + (size_t)ids[j] * d;
-        const float *restrict g = s->d_outs + j * d;
-        for (size_t i = 0; i < d; i++) c[i] -= lr * g[i];
-        if (touched_out) touched_out[ids[j]] = 1;
+    bool repeated = false;   // a row drawn twice: its second gradient must see the row before the first update
+    for (size_t j = 1; j < n_targets && !repeated; j++)
+        for (size_t l = 0; l < j; l++) repeated |= ids[l] == ids[j];
+    if (!repeated) {
+        // sgns_backward and the update in one pass over each row: every row
+        // is read before it is changed, so the numbers are the same as below
+        for (size_t i = 0; i < d; i++) s->d_in[i] = 0.0f;
+        for (size_t j = 0; j < n_targets; j++) {
+            float g = s->probs[j] - s->labels[j];
+            float *restrict c = out + (size_t)ids[j] * d;
+            for (size_t i = 0; i < d; i++) {
+                float old = c[i];
+                s->d_in[i] += g * old;
+                c[i] = old - lr * (g * e[i]);
+            }
+        }
+    } else {
+        sgns_backward(e, s->outs, s->labels, s->probs, n_targets, d, s->d_in, s->d_outs);
+        for (size_t j = 0; j < n_targets; j++) {
+            float *restrict c = out + (size_t)ids[j] * d;
+            const float *restrict g = s->d_outs + j * d;
+            for (size_t i = 0; i < d; i++) c[i] -= lr * g[i];
+        }
     }
+    if (touched_out)
+        for (size_t j = 0; j < n_targets; j++) touched_out[ids[j]] = 1;
     for (size_t i = 0; i < d; i++) e[i] -= lr * s->d_in[i];
     if (touched_in) touched_in[centre] = 1;
     return loss;
@@ -136,6 +153,7 @@ typedef struct {
     unsigned char *touched_in, *touched_out;
     gsl_rng *rng;
     uint32_t *kept;                     // this epoch's words after subsampling
+    uint32_t *pair_ids;                 // (2 window, k + 1): one centre word's pairs
     size_t n_kept, next;                // position in kept
     size_t begin, end;                  // the shard's range of the corpus
     Scratch scratch;
@@ -148,8 +166,9 @@ typedef struct {
     const W2VConfig *cfg;
     size_t V, d;
     const double *keep_prob;            // [V] subsampling
-    gsl_ran_discrete_t *noise;          // unigram^0.75
+    gsl_ran_discrete_t *noise;          // unigram^noise_power
     Shard shards[W2V_SHARDS];
+    float *master_in, *master_out;      // the model's E and C, merged into after each round
     size_t epoch;
 } Trainer;
 
@@ -162,6 +181,14 @@ static void subsample(Trainer *t, Shard *s) {
     }
 }
 
+// Ask for the rows ids[0..n) of table (d floats each) ahead of their use.
+static void prefetch_rows(const float *table, size_t d, const uint32_t *ids, size_t n) {
+    for (size_t j = 0; j < n; j++) {
+        const char *row = (const char *)(table + (size_t)ids[j] * d);
+        for (size_t byte = 0; byte < d * sizeof(float); byte += 64) __builtin_prefetch(row + byte);
+    }
+}
+
 // One round of one shard: its next sync_words kept words.
 static void shard_round(size_t job, void *context) {
     Trainer *t = context;
@@ -171,25 +198,35 @@ static void shard_round(size_t job, void *context) {
     size_t stop = s->next + cfg->sync_words < s->n_kept ? s->next + cfg->sync_words : s->n_kept;
     s->loss_sum = 0.0;
     s->loss_n = 0;
-    uint32_t ids[W2V_MAX_NEGATIVE + 1];
+    uint32_t *ids = s->pair_ids;   // (pairs of this centre word, k + 1): context, then negatives
     for (size_t i = s->next; i < stop; i++) {
         // the learning rate falls linearly with this shard's progress over all epochs
         double progress = ((double)t->epoch + (double)i / (double)s->n_kept) / (double)cfg->epochs;
         float lr = (float)(cfg->lr * fmax(1e-4, 1.0 - progress));
         size_t b = 1 + gsl_rng_uniform_int(s->rng, (unsigned long)cfg->window);
         size_t lo = i >= b ? i - b : 0, hi = i + b < s->n_kept - 1 ? i + b : s->n_kept - 1;
+        // Draw every pair's targets first (the same random numbers in the same
+        // order as drawing them pair by pair), so the rows of the next pair can
+        // be fetched from memory while this pair computes: the tables are
+        // larger than the cache, and waiting for rows was half the time.
+        size_t pairs = 0;
         for (size_t c = lo; c <= hi; c++) {
             if (c == i) continue;
-            ids[0] = s->kept[c];
+            uint32_t *row = ids + pairs++ * (k + 1);
+            row[0] = s->kept[c];
             for (size_t j = 1; j <= k; j++) {
                 uint32_t n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
-                for (int retry = 0; n == ids[0] && retry < 8; retry++)   // a negative should not be the context
+                for (int retry = 0; n == row[0] && retry < 8; retry++)   // a negative should not be the context
                     n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
-                ids[j] = n;
+                row[j] = n;
             }
+        }
+        prefetch_rows(s->out, d, ids, k + 1);
+        for (size_t p = 0; p < pairs; p++) {
+            if (p + 1 < pairs) prefetch_rows(s->out, d, ids + (p + 1) * (k + 1), k + 1);
             bool sampled = (s->n_pairs++ & 63) == 0;
-            double loss = pair_step(s->in, s->out, d, s->kept[i], ids, k + 1, lr, &s->scratch, s->touched_in,
-                                    s->touched_out, sampled);
+            double loss = pair_step(s->in, s->out, d, s->kept[i], ids + p * (k + 1), k + 1, lr, &s->scratch,
+                                    s->touched_in, s->touched_out, sampled);
             if (sampled) {
                 s->loss_sum += loss;
                 s->loss_n++;
@@ -200,23 +237,33 @@ static void shard_round(size_t job, void *context) {
 }
 
 // master += sum over shards of (copy - master), for touched rows; then every copy = master.
+// (Written for W2V_SHARDS = 2: one pass per row reads the three rows and writes them.)
+_Static_assert(W2V_SHARDS == 2, "merge_row adds exactly two shards' changes");
+HOT static void merge_row(float *restrict m, float *restrict a, float *restrict b, size_t d) {
+    for (size_t i = 0; i < d; i++) {
+        float old = m[i];
+        float sum = (old + (a[i] - old)) + (b[i] - old);
+        m[i] = a[i] = b[i] = sum;
+    }
+}
+
 static void merge(Trainer *t, float *master, bool input) {
     size_t d = t->d;
+    Shard *s0 = &t->shards[0], *s1 = &t->shards[1];
+    unsigned char *touched0 = input ? s0->touched_in : s0->touched_out;
+    unsigned char *touched1 = input ? s1->touched_in : s1->touched_out;
+    float *copy0 = input ? s0->in : s0->out, *copy1 = input ? s1->in : s1->out;
     for (size_t r = 0; r < t->V; r++) {
-        bool any = false;
-        for (size_t s = 0; s < W2V_SHARDS; s++) any |= (input ? t->shards[s].touched_in : t->shards[s].touched_out)[r];
-        if (!any) continue;
-        float *m = master + r * d;
-        for (size_t i = 0; i < d; i++) {
-            float old = m[i], sum = old;
-            for (size_t s = 0; s < W2V_SHARDS; s++) sum += (input ? t->shards[s].in : t->shards[s].out)[r * d + i] - old;
-            m[i] = sum;
-        }
-        for (size_t s = 0; s < W2V_SHARDS; s++) {
-            memcpy((input ? t->shards[s].in : t->shards[s].out) + r * d, m, d * sizeof(float));
-            (input ? t->shards[s].touched_in : t->shards[s].touched_out)[r] = 0;
-        }
+        if (!(touched0[r] | touched1[r])) continue;
+        merge_row(master + r * d, copy0 + r * d, copy1 + r * d, d);
+        touched0[r] = touched1[r] = 0;
     }
+}
+
+// The merge of table job (0: E, 1: C); each row's sums are the same on any thread.
+static void merge_table(size_t job, void *context) {
+    Trainer *t = context;
+    merge(t, job == 0 ? t->master_in : t->master_out, job == 0);
 }
 
 W2VModel *w2v_wrap(size_t V, size_t d, float *in, float *out) {
@@ -250,7 +297,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
     for (size_t w = 0; ok && w < V; w++) {
         double f = (double)counts[w] / total;
         keep[w] = c.sample > 0 ? (sqrt(f / c.sample) + 1.0) * c.sample / f : 1.0;
-        noise_p[w] = pow((double)counts[w], 0.75);
+        noise_p[w] = pow((double)counts[w], c.noise_power);
     }
     if (ok) t.noise = gsl_ran_discrete_preproc(V, noise_p);
     ok = ok && t.noise;
@@ -269,10 +316,11 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         sh->touched_in = calloc(V, 1);
         sh->touched_out = calloc(V, 1);
         sh->kept = malloc((sh->end - sh->begin + 1) * sizeof *sh->kept);
+        sh->pair_ids = malloc(2 * (c.window ? c.window : 1) * (k + 1) * sizeof *sh->pair_ids);
         sh->scratch.d_in = malloc(d * sizeof(float));
         sh->scratch.d_outs = malloc((k + 1) * d * sizeof(float));
         sh->rng = gsl_rng_alloc(gsl_rng_mt19937);
-        ok = sh->in && sh->out && sh->touched_in && sh->touched_out && sh->kept && sh->scratch.d_in &&
+        ok = sh->in && sh->out && sh->touched_in && sh->touched_out && sh->kept && sh->pair_ids && sh->scratch.d_in &&
              sh->scratch.d_outs && sh->rng;
         if (!ok) break;
         gsl_rng_set(sh->rng, c.seed * 7919ul + 104729ul * (s + 1));
@@ -288,8 +336,9 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
             for (size_t s = 0; s < W2V_SHARDS; s++) left |= t.shards[s].next < t.shards[s].n_kept;
             if (!left) break;
             parallel_for(W2V_SHARDS, c.threads, shard_round, &t);
-            merge(&t, m->in, true);
-            merge(&t, m->out, false);
+            t.master_in = m->in;
+            t.master_out = m->out;
+            parallel_for(2, c.threads, merge_table, &t);   // E and C are merged side by side
             double sum = 0.0;
             size_t cnt = 0;
             for (size_t s = 0; s < W2V_SHARDS; s++) {
@@ -310,6 +359,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         free(sh->touched_in);
         free(sh->touched_out);
         free(sh->kept);
+        free(sh->pair_ids);
         free(sh->scratch.d_in);
         free(sh->scratch.d_outs);
         if (sh->rng) gsl_rng_free(sh->rng);

@@ -3,7 +3,7 @@
 // The model is two (V, d) tables: E, the input embeddings (a word's vector is
 // its row: the lookup one-hot(w) x E is row selection), and C, the context
 // vectors. For a centre word w, a context word c and k negatives n_1..n_k
-// drawn from the unigram distribution raised to 3/4:
+// drawn from the unigram distribution raised to a power (word2vec: 3/4):
 //
 //   s_j  = E[w] . C[t_j]                t_0 = c (label 1), t_j = n_j (label 0)
 //   loss = -sum_j [ y_j log sigma(s_j) + (1 - y_j) log sigma(-s_j) ]
@@ -38,6 +38,7 @@ typedef struct {
     size_t epochs;
     double lr;             // starting learning rate
     double sample;         // subsampling threshold t (0 = off)
+    double noise_power;    // negatives are drawn with probability ~ count^noise_power
     size_t sync_words;     // kept words per shard between merges
     size_t threads;        // 1 or 2 (results do not depend on it)
     unsigned long seed;

@@ -15,6 +15,7 @@
 // for O(1) losses. GRAD_TOLERANCE allows 1000 times that per unit of gradient
 // scale; a wrong term in a backward pass is off by O(1e-3) or more.
 #include <float.h>
+#include <stdbool.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
@@ -73,6 +74,9 @@ static double reference_loss(const TinyModel *m, const TinyActs *a) {
                 gsl_matrix_set(S, t, s, dot / sqrt((double)d));
             }
         m->pe->score_forward(m->pe, p->pe, S);
+        if (m->causal)   // a query sees the keys s <= t only
+            for (size_t t = 0; t < T; t++)
+                for (size_t s = t + 1; s < T; s++) gsl_matrix_set(S, t, s, -INFINITY);
         for (size_t t = 0; t < T; t++) {
             double w = gsl_vector_get(a->weights, b * T + t), max = -INFINITY, sum = 0.0;
             for (size_t s = 0; s < T; s++) max = fmax(max, gsl_matrix_get(S, t, s));
@@ -98,6 +102,36 @@ static double reference_loss(const TinyModel *m, const TinyActs *a) {
     return loss;
 }
 
+// A causal model's output at t does not depend on the tokens after t; a
+// bidirectional one's does (so the mask is really applied on every path).
+static void check_causal_masks(void) {
+    PosEncodingMaker makers[] = {posenc_learned, posenc_rope, posenc_alibi};
+    const char *labels[] = {"factored", "rotary", "factored + score hook"};
+    for (size_t k = 0; k < 3; k++)
+        for (int causal = 0; causal <= 1; causal++) {
+            PosEncoding *pe = makers[k](D_SMALL, MAX_POS_SMALL);
+            TinyModel *m = tiny_model_new(V_SMALL, pe);
+            m->causal = causal;
+            TinyActs *a = tiny_acts_new(m, 1, T_SMALL);
+            gsl_rng *rng = random_new(77);
+            tiny_model_init(m, rng, rng);
+            copy_task_batch(a, V_SMALL, rng);
+            tiny_forward(m, a);
+            double before[V_SMALL];
+            for (size_t v = 0; v < V_SMALL; v++) before[v] = gsl_matrix_get(a->logits, 1, v);
+            for (size_t t = 2; t < T_SMALL; t++) a->tokens[t] = (a->tokens[t] + 1) % V_SMALL;   // change the future of t = 1
+            tiny_forward(m, a);
+            double change = 0.0;
+            for (size_t v = 0; v < V_SMALL; v++) change = fmax(change, fabs(gsl_matrix_get(a->logits, 1, v) - before[v]));
+            if (causal) gsl_test_abs(change, 0.0, 0.0, "%s path, causal: the logits at t = 1 ignore later tokens", labels[k]);
+            else gsl_test(change == 0.0, "%s path, bidirectional: later tokens move the logits at t = 1 (%g)", labels[k], change);
+            random_free(rng);
+            tiny_acts_free(a);
+            tiny_model_free(m);
+            posenc_free(pe);
+        }
+}
+
 // ---- finite-difference check of one model ----------------------------------------------
 
 static double loss_now(const TinyModel *m, TinyActs *a) {
@@ -105,9 +139,10 @@ static double loss_now(const TinyModel *m, TinyActs *a) {
     return a->loss;
 }
 
-static void check_model(PosEncodingMaker make, const char *label) {
+static void check_model(PosEncodingMaker make, const char *label, bool causal) {
     PosEncoding *pe = make(D_SMALL, MAX_POS_SMALL);
     TinyModel *m = tiny_model_new(V_SMALL, pe);
+    m->causal = causal;
     TinyActs *a = tiny_acts_new(m, B_SMALL, T_SMALL);
     gsl_rng *rng = random_new(2385), *pe_rng = random_new(4711);
     tiny_model_init(m, rng, pe_rng);
@@ -410,12 +445,18 @@ static void check_adam(void) {
 
 int main(void) {
     gsl_set_error_handler_off();   // the refusals below return status codes
-    check_model(posenc_none, "none");
-    check_model(posenc_learned, "learned");
-    check_model(posenc_sinusoidal, "sinusoidal");
-    check_model(posenc_rope, "rope (qk hook)");
-    check_model(posenc_alibi, "alibi, one slope (score hook)");
-    check_model(posenc_alibi_left_right, "alibi, left/right slopes (score hook)");
+    check_model(posenc_none, "none", false);
+    check_model(posenc_learned, "learned", false);
+    check_model(posenc_sinusoidal, "sinusoidal", false);
+    check_model(posenc_rope, "rope (qk hook)", false);
+    check_model(posenc_alibi, "alibi, one slope (score hook)", false);
+    check_model(posenc_alibi_left_right, "alibi, left/right slopes (score hook)", false);
+    // the same checks with the causal mask (every path masks; the gradients follow from A)
+    check_model(posenc_none, "causal none", true);
+    check_model(posenc_learned, "causal learned", true);
+    check_model(posenc_rope, "causal rope", true);
+    check_model(posenc_alibi_left_right, "causal alibi, left/right", true);
+    check_causal_masks();
     check_hooks_match_modules();
     check_one_hot();
     check_keys();

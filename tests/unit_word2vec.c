@@ -96,7 +96,7 @@ int main(void) {
         tokens[i] = (uint32_t)((i * 7 + (i / 3) % 5) % V);
         counts[tokens[i]]++;
     }
-    W2VConfig cfg = {.dim = 8, .window = 3, .negative = 3, .epochs = 2, .lr = 0.05, .sample = 0,
+    W2VConfig cfg = {.dim = 8, .window = 3, .negative = 3, .epochs = 2, .lr = 0.05, .sample = 0, .noise_power = 0.75,
                      .sync_words = 300, .threads = 1, .seed = 99};
     W2VModel *one = w2v_train(tokens, N, counts, V, &cfg);
     cfg.threads = 2;

@@ -1,0 +1,23 @@
+# Chapter 9: the length-generalisation lab (4 tasks x 2 masks x 6 encodings,
+# read against Haviv et al. 2022, Kazemnejad et al. 2023, Press et al. 2022).
+#
+# Quick configuration for the tests: QUICK_STEPS Adam steps and 1 seed per
+# model, 100 test sequences per length (42 models); the full run (1000 steps,
+# 3 seeds, 300 sequences) is ./workbook's. The verdicts are the full run's
+# (the numbers in the comment below are the quick run's, see the README).
+set(ch09_quick --steps 500 --seeds 1 --eval-seqs 100)
+if(WORKBOOK_SANITIZE)
+  # Under ASan the quick run would take minutes: the sanitizer suite runs the
+  # same code paths with 20 steps per model for the data and figures, and the
+  # verdicts are checked in the normal suite.
+  workbook_figure_tests(ch09 ARGS --steps 20 --seeds 1 --eval-seqs 10)
+else()
+  # One quick run trains every model once; each claim's test reads its row.
+  workbook_figure_tests(ch09 ARGS ${ch09_quick})
+  workbook_claim_tests(ch09 FROM_DATA)
+endif()
+
+# Under valgrind: the whole sweep, one step per model and one test sequence:
+# the same code paths (causal and bidirectional, every task), none of the verdicts.
+workbook_memcheck_test(ch09 ARGS --steps 1 --seeds 1 --eval-seqs 1)
+workbook_disk_full_test(ch09 ARGS --steps 5 --seeds 1 --eval-seqs 5)
