@@ -77,6 +77,7 @@ enum {
     SVD_POWER = 2,
     N_RANDOM_PAIRS = 2000,    // random pairs for 0.1 and 0.3
     RANDOM_POOL = 10000,      // random pairs are drawn among the 10000 most frequent words
+    PCA_PAIRS = 10,           // pairs per panel of the PCA figure (more and their labels overlap)
     MAX_MB_TEXT = 512,        // corpus text bound (after decompression)
 };
 
@@ -889,9 +890,9 @@ static void write_pca(Chapter *ch) {
     size_t D = (size_t)dim;
     for (size_t c = 0; c < 2; c++) {   // gender, capital
         const AnalogyCategory *cat = &ANALOGY_SET[c];
-        long ids[64];
+        long ids[2 * PCA_PAIRS];
         size_t n = 0;
-        for (size_t p = 0; p < cat->n_pairs && n + 2 <= 64; p++) {
+        for (size_t p = 0; p < cat->n_pairs && n + 2 <= 2 * PCA_PAIRS; p++) {
             long a = id_of(cat->pairs[p][0]), b = id_of(cat->pairs[p][1]);
             if (a < 0 || b < 0) continue;
             ids[n++] = a;
