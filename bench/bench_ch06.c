@@ -29,8 +29,8 @@
 // prints our figures alone.
 //
 // Goals: one training step on one thread at least 4x as fast as the PyTorch
-// float32 reference (ours/reference >= 4 in part 1), and the full experiment
-// in 40 s (it was 30 s for the 3 encodings it had before RoPE and ALiBi joined).
+// float32 reference (ours/reference >= 4 in part 1), and chapter 6's full
+// experiment in at most 10 s on two cores (the length-generalisation lab's goals).
 //
 // Run:  bench_ch06 [steps] [threads] [--no-full]   (defaults 300 and 2;
 //       --no-full skips part 3)
@@ -58,6 +58,7 @@
 #endif
 
 enum { REPEATS = 5 };
+#define FULL_GOAL_SECONDS 10.0   // chapter 6's default experiment on two cores
 
 typedef struct {
     long steps;
@@ -246,7 +247,8 @@ int main(int argc, char **argv) {
            "    (summed over runs: training %.1f s, evaluation %.1f s)%s\n",
            COPY_N_ENCODINGS, COPY_DEFAULT_SEEDS, full_cfg.steps, full_cfg.eval_seqs, full_cfg.eval_len, threads, wall,
            train, eval, status ? "  A RUN FAILED" : "");
-    printf("  goal: full experiment <= 40 s: %.1f s, %s\n", wall, wall <= 40.0 ? "met" : "NOT met");
+    printf("  goal: full experiment <= %.0f s: %.1f s, %s\n", FULL_GOAL_SECONDS, wall,
+           wall <= FULL_GOAL_SECONDS ? "met" : "NOT met");
     print_load("end");
     return status ? 1 : 0;
 }

@@ -92,15 +92,6 @@ static bool swept = false;
 
 static size_t eval_len(void) { return COPY_DEFAULT_EVAL_FACTOR * COPY_DEFAULT_TRAIN_LEN; }
 
-// The mean of values[from..to) over the entries that are numbers.
-static double mean_of(const double *values, size_t from, size_t to) {
-    double sum = 0.0;
-    size_t n = 0;
-    for (size_t t = from; t < to; t++)
-        if (!isnan(values[t])) sum += values[t], n++;
-    return n ? sum / (double)n : NAN;
-}
-
 static void write_sweep_data(Chapter *ch);
 
 // Train the whole sweep once (every claim reads it), print its table, write its data.
@@ -136,9 +127,9 @@ static void sweep_ensure(Chapter *ch) {
             copy_experiment_ensure(ch, &c->x, all, (size_t)threads);
             CopyTask t = task_of(task);
             copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, COPY_DEFAULT_TRAIN_LEN, ch->rng, BLIND_SEQS, bound);
-            c->blind_train_len = mean_of(bound, 0, COPY_DEFAULT_TRAIN_LEN);
+            c->blind_train_len = copy_mean_positions(bound, 1, COPY_DEFAULT_TRAIN_LEN);   // the window of train_len (copy_experiment.h)
             copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, eval_len(), ch->rng, BLIND_SEQS, bound);
-            c->blind_beyond = mean_of(bound, COPY_DEFAULT_TRAIN_LEN, eval_len());
+            c->blind_beyond = copy_mean_positions(bound, COPY_DEFAULT_TRAIN_LEN, eval_len());
         }
     free(bound);
     chapter_say(ch, "Accuracy in %%, mean over %ld seed%s: at 1 <= t < L_train on sequences of length L_train\n"

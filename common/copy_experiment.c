@@ -32,9 +32,7 @@ const PosEncodingMaker COPY_ENCODING_MAKERS[COPY_N_ENCODINGS] = {posenc_none, po
 
 // ---- summary statistics ---------------------------------------------------------
 
-// Mean of acc[from..to-1] over the positions with a target (NAN marks the others;
-// NAN if none has one).
-static double mean_range(const double *acc, size_t from, size_t to) {
+double copy_mean_positions(const double *acc, size_t from, size_t to) {
     double sum = 0.0;
     size_t n = 0;
     for (size_t t = from; t < to; t++)
@@ -44,7 +42,7 @@ static double mean_range(const double *acc, size_t from, size_t to) {
 
 int copy_seed_stat_fill(CopySeedStat *stat, const double *const *accuracy, long seeds, size_t from, size_t to) {
     if (seeds < 1 || seeds > COPY_MAX_SEEDS || from >= to) return GSL_EINVAL;
-    for (long k = 0; k < seeds; k++) stat->seed[k] = mean_range(accuracy[k], from, to);
+    for (long k = 0; k < seeds; k++) stat->seed[k] = copy_mean_positions(accuracy[k], from, to);
     size_t n = (size_t)seeds;
     stat->mean = gsl_stats_mean(stat->seed, 1, n);
     stat->sd = n > 1 ? gsl_stats_sd(stat->seed, 1, n) : 0.0;

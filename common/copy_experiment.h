@@ -101,6 +101,10 @@ typedef struct {
     double wall_seconds;               // of the last training round
 } CopyExperiment;
 
+// The mean of acc[from..to-1] over the positions with a target (NAN marks
+// the others, copy_task.h); NAN if none has one.
+double copy_mean_positions(const double *acc, size_t from, size_t to);
+
 // Mean accuracy of one run per seed over positions from..to-1 of each
 // accuracy array, and the statistics over seeds. accuracy[k] (to,) is seed
 // k's array. GSL_EINVAL for seeds outside 1..COPY_MAX_SEEDS or from >= to.
