@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "alibi.h"
 #include "pe_table.h"
 #include "random.h"
@@ -199,6 +201,49 @@ PosEncoding *posenc_alibi_left_right(size_t d, size_t max_positions) {
     return alibi_new("alibi-lr", d, max_positions, 2);
 }
 
+// ---- T5's relative bias: S[t,s] += b[bucket(s - t)], one trainable number per bucket ----------
+
+size_t posenc_t5_bucket(long offset) {
+    enum { HALF = T5_BUCKETS / 2, EXACT = HALF / 2 };
+    size_t bucket = offset > 0 ? HALF : 0;   // keys after the query use the upper half
+    double n = fabs((double)offset);
+    if (n < EXACT) return bucket + (size_t)n;
+    // log-spaced from EXACT to T5_MAX_DISTANCE; every farther offset shares the last bucket
+    double steps = log(n / EXACT) / log((double)T5_MAX_DISTANCE / EXACT) * (HALF - EXACT);
+    size_t far = EXACT + (size_t)steps;
+    return bucket + (far < HALF - 1 ? far : HALF - 1);
+}
+
+static void t5_init(const PosEncoding *pe, double *params, const gsl_rng *rng) {
+    (void)rng;
+    for (size_t i = 0; i < pe->n_params; i++) params[i] = 0.0;   // no preference at first
+}
+
+static void t5_score_forward(const PosEncoding *pe, const double *params, gsl_matrix *S) {
+    (void)pe;
+    for (size_t t = 0; t < S->size1; t++) {
+        double *row = gsl_matrix_ptr(S, t, 0);
+        for (size_t s = 0; s < S->size2; s++) row[s] += params[posenc_t5_bucket((long)s - (long)t)];
+    }
+}
+
+static void t5_score_backward(const PosEncoding *pe, const double *params, double *dparams, const gsl_matrix *dS) {
+    (void)pe, (void)params;
+    for (size_t t = 0; t < dS->size1; t++) {
+        const double *row = gsl_matrix_const_ptr(dS, t, 0);
+        for (size_t s = 0; s < dS->size2; s++) dparams[posenc_t5_bucket((long)s - (long)t)] += row[s];
+    }
+}
+
+PosEncoding *posenc_t5_bias(size_t d, size_t max_positions) {
+    PosEncoding *pe = posenc_alloc("t5", d, max_positions, T5_BUCKETS);
+    if (pe == NULL) return NULL;
+    pe->init_params = t5_init;
+    pe->score_forward = t5_score_forward;
+    pe->score_backward = t5_score_backward;
+    return pe;
+}
+
 PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions) {
     if (strcmp(name, "none") == 0) return posenc_none(d, max_positions);
     if (strcmp(name, "learned") == 0) return posenc_learned(d, max_positions);
@@ -206,5 +251,6 @@ PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions) {
     if (strcmp(name, "rope") == 0) return posenc_rope(d, max_positions);
     if (strcmp(name, "alibi") == 0) return posenc_alibi(d, max_positions);
     if (strcmp(name, "alibi-lr") == 0) return posenc_alibi_left_right(d, max_positions);
+    if (strcmp(name, "t5") == 0) return posenc_t5_bias(d, max_positions);
     return NULL;
 }

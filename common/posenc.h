@@ -99,7 +99,18 @@ PosEncoding *posenc_rope(size_t d, size_t max_positions);
 PosEncoding *posenc_alibi(size_t d, size_t max_positions);
 PosEncoding *posenc_alibi_left_right(size_t d, size_t max_positions);
 
-// By name ("none", "learned", "sinusoidal", "rope", "alibi", "alibi-lr"); NULL for an unknown name.
+// T5's relative attention bias (Raffel et al. 2020), chapter 9: S[t,s] += b[bucket(s-t)],
+// one trainable number per bucket (T5_BUCKETS parameters, starting at 0). T5's
+// bidirectional bucketing: half the buckets for keys before the query (and
+// the query itself), half for keys after; within a half, distances below
+// T5_BUCKETS/4 get a bucket each, farther ones log-spaced buckets up to
+// T5_MAX_DISTANCE, and every distance beyond shares the half's last bucket.
+#define T5_BUCKETS 32
+#define T5_MAX_DISTANCE 128
+size_t posenc_t5_bucket(long offset);   // offset = s - t
+PosEncoding *posenc_t5_bias(size_t d, size_t max_positions);
+
+// By name ("none", "learned", "sinusoidal", "rope", "alibi", "alibi-lr", "t5"); NULL for an unknown name.
 PosEncoding *posenc_by_name(const char *name, size_t d, size_t max_positions);
 
 // Allocate an encoding with every hook a no-op (constructors start here).

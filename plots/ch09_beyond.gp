@@ -1,6 +1,6 @@
 # Figure: Accuracy beyond the training length for every encoding on every task and mask of the lab: which encoding carries over depends on the task and the mask; the grey marks are the best any model without positions can do there
-# Data: sweep_beyond.dat, columns 1 combination (task, mask), 2 blind_beyond, 3-8 the encodings none learned sinusoidal rope alibi alibi_lr; sweep.dat, columns 14 steps 15 seeds
-fig_w = 1400; fig_h = 680
+# Data: sweep_beyond.dat, columns 1 combination (task, mask), 2 blind_beyond, 3-9 the encodings none learned sinusoidal rope alibi alibi_lr t5; sweep.dat, columns 14 steps 15 seeds
+fig_w = 1500; fig_h = 680
 load plotdir.'/common.gp'
 f = datadir.'/sweep_beyond.dat'
 s = datadir.'/sweep.dat'
@@ -28,4 +28,5 @@ plot f using 3:xtic(1) lc rgb '#1f5fa8' title 'none (NoPE)', \
      '' using 6 lc rgb '#b0302a' title 'RoPE', \
      '' using 7 lc rgb '#7b3fa0' title 'ALiBi, one slope', \
      '' using 8 lc rgb '#8c564b' title 'ALiBi, left/right', \
+     '' using 9 lc rgb '#d4a017' title 'T5 bias', \
      '' using ($0):2:(0.45) with xerrorbars pt -1 lc rgb '#222222' lw 2.5 title 'best without positions'

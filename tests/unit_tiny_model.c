@@ -102,6 +102,22 @@ static double reference_loss(const TinyModel *m, const TinyActs *a) {
     return loss;
 }
 
+// T5's buckets: exact near the query, one half per side, log-spaced, the last shared.
+static void check_t5_buckets(void) {
+    gsl_test(posenc_t5_bucket(0) != 0 || posenc_t5_bucket(-7) != 7 || posenc_t5_bucket(7) != 23,
+             "t5 buckets: distances 0..7 exact, keys after the query in the upper half");
+    gsl_test(posenc_t5_bucket(-8) != 8 || posenc_t5_bucket(-127) != 15 || posenc_t5_bucket(-5000) != 15,
+             "t5 buckets: log-spaced from 8, everything from 128 on shares bucket 15");
+    size_t last = 0;
+    bool monotone = true;
+    for (long n = 0; n < 300; n++) {
+        size_t b = posenc_t5_bucket(-n);
+        monotone &= b >= last && b < 16;
+        last = b;
+    }
+    gsl_test(!monotone, "t5 buckets: never decrease with the distance, stay in their half");
+}
+
 // A causal model's output at t does not depend on the tokens after t; a
 // bidirectional one's does (so the mask is really applied on every path).
 static void check_causal_masks(void) {
@@ -451,6 +467,9 @@ int main(void) {
     check_model(posenc_rope, "rope (qk hook)", false);
     check_model(posenc_alibi, "alibi, one slope (score hook)", false);
     check_model(posenc_alibi_left_right, "alibi, left/right slopes (score hook)", false);
+    check_model(posenc_t5_bias, "t5 bias (score hook)", false);
+    check_model(posenc_t5_bias, "causal t5 bias", true);
+    check_t5_buckets();
     // the same checks with the causal mask (every path masks; the gradients follow from A)
     check_model(posenc_none, "causal none", true);
     check_model(posenc_learned, "causal learned", true);
