@@ -16,6 +16,7 @@
 // The machine is shared: every figure is one run; rerun to see the spread.
 //
 // Run:  bench_ch00 [--epochs N] [--chapter build/release/ch00] [--no-fasttext]
+//                   [--threads N] [--sync-words N] [--noise-power X]   (ours only: what to vary)
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
