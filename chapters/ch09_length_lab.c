@@ -99,6 +99,13 @@ static CopyTask task_of(size_t task) {
 // A task is defined under a mask when the model can see its target's source.
 static bool combination_exists(size_t task, size_t mask) { return !(task == TASK_NEXT && mask == 1); }
 
+static size_t combination_count(void) {
+    size_t n = 0;
+    for (size_t task = 0; task < N_TASKS; task++)
+        for (size_t mask = 0; mask < N_MASKS; mask++) n += combination_exists(task, mask);
+    return n;
+}
+
 typedef struct {
     CopyExperiment x;          // every encoding x seed of this task and mask
     double blind_train_len;    // position-blind bound over 1 <= t < L at length L
@@ -407,9 +414,7 @@ static void claim_alibi(Chapter *ch, ClaimResult *r) {
     r->document = (double)alibi_solved;
     r->tolerance = 0.0;
     claim_key(r, "tasks ALiBi solves and keeps beyond L_train");
-    size_t combinations = 0;
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) combinations += combination_exists(task, mask);
+    size_t combinations = combination_count();
     // holds only if ALiBi works everywhere; it extrapolating where it works is the partial claim
     bool all = alibi_solved == combinations && alibi_kept == alibi_solved && others_degrade == alibi_solved;
     r->verdict = all ? VERDICT_HOLDS : (alibi_kept > 0 ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
@@ -501,7 +506,7 @@ int main(int argc, char **argv) {
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
     sizes.eval_seqs = (size_t)eval_seqs;
-    double runs = 7.0 * LAB_N_ENCODINGS * (double)seeds, at_once = fmin((double)threads, runs);
+    double runs = (double)(combination_count() * LAB_N_ENCODINGS) * (double)seeds, at_once = fmin((double)threads, runs);
     double memory = at_once * (double)copy_run_bytes(&sizes, true) + runs * (double)copy_run_result_bytes(&sizes);
     status = chapter_check_memory(&ch, memory, "--seeds, --steps or --threads");
     if (status != CHAPTER_CONTINUE) return status;
