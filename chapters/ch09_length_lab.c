@@ -271,7 +271,8 @@ static void claim_causal_nope(Chapter *ch, ClaimResult *r) {
                 100 * beyond_causal, 100 * causal->blind_beyond);
     chapter_say(ch, "A causal query at t sees the bag of tokens 0..t: at t = 1 that bag is token 0\n"
                     "and itself, so the previous token is known; at t it is one of t candidates.\n"
-                    "That is order information the mask supplies, falling like 1/t (nope_by_position.dat).\n"
+                    "That is order information the mask supplies; it fades as t grows, since the\n"
+                    "most frequent earlier token is right less and less often (nope_by_position.dat).\n"
                     "No causal model without positions can beat the causal bound: its output is a\n"
                     "function of its own token and that bag. With one layer there is no second\n"
                     "layer to turn the bag's size into a position, as the papers' deep models can.\n");
@@ -366,8 +367,9 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
                      "among the encodings that give positions are in the paper's order (%s); %s.",
                   n_tasks, mrr[0], mrr[1], mrr[2], mrr[3], mrr[4], tau, positional_in_order, positional_pairs,
                   mrr[1] > mrr[2] && mrr[1] > mrr[3] ? "T5 ahead of ALiBi and RoPE"
-                                                     : "T5 behind them; the distances from L_train on fall into "
-                                                       "buckets whose biases training never moved",
+                  : unchanged == t5_runs ? "T5 behind them; the distances from L_train on fall into buckets whose "
+                                           "biases training never moved"
+                                         : "T5 behind them",
                   nope_first ? "NoPE comes first, as in the paper"
                              : "NoPE does not come first: one layer cannot turn the mask's order into positions "
                                "(9.1), which the paper's deeper models can");

@@ -1,4 +1,4 @@
-# Figure: Accuracy beyond the training length for every encoding on every task and mask of the lab: which encoding carries over depends on the task and the mask; the grey marks are the best any model without positions can do there
+# Figure: Accuracy beyond the training length for every encoding on every task and mask of the lab: which encoding carries over depends on the task and the mask; the black bars mark the best any model without positions can do there
 # Data: sweep_beyond.dat, columns 1 combination (task, mask), 2 blind_beyond, 3-9 the encodings none learned sinusoidal rope alibi alibi_lr t5; sweep.dat, columns 14 steps 15 seeds
 fig_w = 1500; fig_h = 680
 load plotdir.'/common.gp'
