@@ -16,7 +16,7 @@
 // The machine is shared: every figure is one run; rerun to see the spread.
 //
 // Run:  bench_ch00 [--epochs N] [--chapter build/release/ch00] [--no-fasttext]
-//                   [--threads N] [--sync-words N] [--noise-power X]   (ours only: what to vary)
+//                   [--threads N] [--sync-words N] [--noise-power X] [--seed N]   (ours only: what to vary)
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +82,7 @@ static Corpus *read_vec(const char *path, size_t d, float **vectors) {
 }
 
 int main(int argc, char **argv) {
-    long epochs = 3, sync_words = 2000, only_threads = 0;
+    long epochs = 3, sync_words = 2000, only_threads = 0, seed = 20170612;
     double noise_power = 0.75;
     const char *chapter = NULL;
     bool no_fasttext = false;
@@ -91,6 +91,7 @@ int main(int argc, char **argv) {
         {"--chapter", OPTION_TEXT, &chapter, 0, 0, 0, "PATH", "also time this ch00 program, fresh and cached"},
         {"--threads", OPTION_INT, &only_threads, 0, 2, 0, "N", "train ours on N threads only (default 0: 1, then 2)"},
         {"--sync-words", OPTION_INT, &sync_words, 1, 1000000, 0, "N", "kept words per shard between merges (default 2000)"},
+        {"--seed", OPTION_INT, &seed, 0, 2147483647, 0, "N", "ours: the training seed (default 20170612)"},
         {"--noise-power", OPTION_REAL, &noise_power, 0, 1, 0, "X", "negatives ~ count^X (default 0.75)"},
         {"--no-fasttext", OPTION_FLAG, &no_fasttext, 0, 0, 0, NULL, "skip the fastText comparison"},
     };
@@ -115,7 +116,7 @@ int main(int argc, char **argv) {
         if (only_threads && threads != (size_t)only_threads) continue;
         W2VConfig cfg = {.dim = 100, .window = 5, .negative = 5, .epochs = (size_t)epochs, .lr = 0.05, .sample = 1e-4,
                          .noise_power = noise_power, .sync_words = (size_t)sync_words, .threads = threads,
-                         .seed = 20170612};
+                         .seed = (unsigned long)seed};
         W2VModel *m = w2v_train(c->tokens, c->n_tokens, c->counts, c->n_vocab, &cfg);
         if (m == NULL) return 4;
         Embedding *e = embedding_new(m->in, m->V, m->d);

@@ -17,12 +17,22 @@
 #     person to look at.
 # Exit 0 when every check passes, 1 (listing every failure) otherwise, 77
 # (skipped) when Chromium is not installed, 2 on bad arguments. With
-# --skip-if-no-pages, a PAGES_DIR without pages is skipped (77) too.
+# --skip-if-no-pages, a PAGES_DIR without pages is skipped (77) too. With
+# --checks-only, one browser start per page (the 400-pixel window: every
+# check above reads that DOM) and no whole-page screenshot: for pages that
+# are checked, not looked at (each start costs about a second).
 # CHROMIUM names the browser (default: chromium, then chromium-browser).
 set -uo pipefail
 skip_if_no_pages=false
-if [ "${1:-}" = --skip-if-no-pages ]; then skip_if_no_pages=true; shift; fi
-pages=${1:?usage: browser_pages.sh [--skip-if-no-pages] PAGES_DIR SHOTS_DIR}
+checks_only=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --skip-if-no-pages) skip_if_no_pages=true; shift ;;
+    --checks-only) checks_only=true; shift ;;
+    *) break ;;
+  esac
+done
+pages=${1:?usage: browser_pages.sh [--skip-if-no-pages] [--checks-only] PAGES_DIR SHOTS_DIR}
 shots=${2:?usage: browser_pages.sh PAGES_DIR SHOTS_DIR}
 
 browser=${CHROMIUM:-}
@@ -57,7 +67,7 @@ run_browser() {  # run_browser OUT_FILE LOG_FILE ARGS... URL
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
     --user-data-dir="$profile" --hide-scrollbars --enable-logging=stderr --v=0 \
-    --virtual-time-budget=5000 "$@" >"$out" 2>"$log"
+    --virtual-time-budget=1000 "$@" >"$out" 2>"$log"
   local rc=$?
   rm -rf "$profile"
   return $rc
@@ -89,7 +99,14 @@ for page in "${list[@]}"; do
   url="file://$pages/$page"
   dom="$work/$name.dom"
   log="$work/$name.log"
-  if ! run_browser "$dom" "$log" --window-size=1200,2400 --dump-dom "$url"; then
+  if $checks_only; then   # the 400-pixel window only: its DOM for every check, and its screenshot
+    shot_args=(--window-size=400,1600 --screenshot="$shots/$name-narrow.png")
+    width=400
+  else
+    shot_args=(--window-size=1200,2400)
+    width=1200
+  fi
+  if ! run_browser "$dom" "$log" "${shot_args[@]}" --dump-dom "$url"; then
     fail "$page: the browser failed (exit $?):"; tail -5 "$log"; continue
   fi
   # 1. console
@@ -141,17 +158,22 @@ for page in "${list[@]}"; do
   height=$(grep -o 'data-page-height="[0-9]*"' "$dom" | grep -o '[0-9]*' | head -1)
   [ -n "$height" ] || { fail "$page: render.js did not run (no data-page-height)"; height=2400; }
   [ "$height" -le 16000 ] || height=16000
-  run_browser /dev/null "$work/$name.shot.log" --window-size=1200,"$height" --screenshot="$shots/$name.png" "$url" ||
-    fail "$page: screenshot failed"
-  # 6. a narrow window
-  if run_browser "$work/$name.narrow.dom" "$work/$name.narrow.log" --window-size=400,1600 --dump-dom \
-       --screenshot="$shots/$name-narrow.png" "$url"; then
-    over=$(grep -o 'data-page-overflow="[0-9]*"' "$work/$name.narrow.dom" | grep -o '[0-9]*' | head -1)
-    [ "${over:-x}" = 0 ] || fail "$page: in a 400-pixel window the page is ${over:-?} pixels too wide"
+  if $checks_only; then
+    narrow_dom=$dom
+    shots_made="$name-narrow.png"
   else
-    fail "$page: the browser failed at 400 pixels"
+    run_browser /dev/null "$work/$name.shot.log" --window-size=1200,"$height" --screenshot="$shots/$name.png" "$url" ||
+      fail "$page: screenshot failed"
+    [ -s "$shots/$name.png" ] || fail "$page: no screenshot $shots/$name.png"
+    narrow_dom="$work/$name.narrow.dom"
+    run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=400,1600 --dump-dom \
+      --screenshot="$shots/$name-narrow.png" "$url" || fail "$page: the browser failed at 400 pixels"
+    shots_made="$name.png, $name-narrow.png"
   fi
-  [ -s "$shots/$name.png" ] || fail "$page: no screenshot $shots/$name.png"
-  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px, screenshots $shots/$name.png, $name-narrow.png"
+  # 6. a narrow window
+  over=$(grep -o 'data-page-overflow="[0-9]*"' "$narrow_dom" 2>/dev/null | grep -o '[0-9]*' | head -1)
+  [ "${over:-x}" = 0 ] || fail "$page: in a 400-pixel window the page is ${over:-?} pixels too wide"
+  [ -s "$shots/$name-narrow.png" ] || fail "$page: no screenshot $shots/$name-narrow.png"
+  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px at $width px wide, screenshots in $shots: $shots_made"
 done
 exit $bad

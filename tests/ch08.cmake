@@ -3,6 +3,13 @@
 # checks 2^16 rows); the verdicts are just as decisive (the drift per step is
 # the same, and B is chosen from it). The float study is cheap at full size.
 set(ch08_quick --positions 8192)
+if(WORKBOOK_SANITIZE)
+  # Claim 8.2's exhaustive float scan (every position up to 10^8) takes half a
+  # minute per run under the sanitizers; there it stops at 10^5 (the same code,
+  # the same verdict, read from the extrapolated crossing) and the scan's exact
+  # numbers are checked in the normal suite only (ch08.float_scan_numbers).
+  list(APPEND ch08_quick --max-position 100000)
+endif()
 workbook_claim_tests(ch08 ARGS ${ch08_quick})
 workbook_figure_tests(ch08 ARGS ${ch08_quick})
 # The numbers the README gives for claims 8.2-8.4 (d = 512), from this
@@ -12,9 +19,11 @@ workbook_figure_tests(ch08 ARGS ${ch08_quick})
 # misreads k = 2^24 + 1; claim 8.3's drift passes 1e-12 at step 7954, and
 # with M_1's coefficients 2 ulp worse (a few-ulp libm) B = 1024 still keeps
 # within half the budget (8.4's verdict requires that).
-add_test(NAME ch08.float_scan_numbers COMMAND ch08 --claim 8.2 --out ${WORKBOOK_TEST_OUT}/ch08/float-scan)
-set_tests_properties(ch08.float_scan_numbers PROPERTIES LABELS "ch08"
-  PASS_REGULAR_EXPRESSION "criterion first passed at +k = 9821466 .*first misread position +k = 16777217 .*=> verdict: partly holds")
+if(NOT WORKBOOK_SANITIZE)
+  add_test(NAME ch08.float_scan_numbers COMMAND ch08 --claim 8.2 --out ${WORKBOOK_TEST_OUT}/ch08/float-scan)
+  set_tests_properties(ch08.float_scan_numbers PROPERTIES LABELS "ch08"
+    PASS_REGULAR_EXPRESSION "criterion first passed at +k = 9821466 .*first misread position +k = 16777217 .*=> verdict: partly holds")
+endif()
 add_test(NAME ch08.drift_steps COMMAND ch08 --claim 8.3 ${ch08_quick} --out ${WORKBOOK_TEST_OUT}/ch08/drift-steps)
 set_tests_properties(ch08.drift_steps PROPERTIES LABELS "ch08"
   PASS_REGULAR_EXPRESSION "first exceeded at step 7954\n.*\n +2 +[0-9.]+ ulp +step +2282 .*=> verdict: partly holds")

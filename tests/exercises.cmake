@@ -30,13 +30,28 @@ foreach(file IN LISTS exercise_files)
       endif()
       set(exercise_out ${WORKBOOK_TEST_OUT}/ch00/exercise-${id})
     endif()
+    # Exercises of one chapter with the same options share one run: the first
+    # trains, the others read its output (a fixture orders them).
+    string(REGEX MATCH "^[^\t]*\t[^\t]*\t[^\t]*" head "${row}")
+    string(REGEX REPLACE "^[^\t]*\t[^\t]*\t" "" options "${head}")
+    string(MD5 options_key "${chapter} ${options}")
+    set(reuse "")
+    if(DEFINED exercise_run_${options_key})
+      set(reuse -DREUSE=${exercise_run_${options_key}})
+    endif()
     add_test(NAME exercise.${id}
              COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${chapter}> -DFILE=${file} -DID=${id}
-                     -DOUT=${exercise_out}
+                     -DOUT=${exercise_out} ${reuse}
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_exercise.cmake)
     set_tests_properties(exercise.${id} PROPERTIES LABELS "exercise;${chapter}")
+    if(reuse)
+      set_tests_properties(exercise.${id} PROPERTIES FIXTURES_REQUIRED exercise_run_${options_key})
+    else()
+      set(exercise_run_${options_key} ${exercise_out})
+      set_tests_properties(exercise.${id} PROPERTIES FIXTURES_SETUP exercise_run_${options_key})
+    endif()
     if(chapter STREQUAL "ch00")
-      set_tests_properties(exercise.${id} PROPERTIES FIXTURES_REQUIRED ch00_data)
+      set_property(TEST exercise.${id} APPEND PROPERTY FIXTURES_REQUIRED ch00_data)
     endif()
   endforeach()
 endforeach()

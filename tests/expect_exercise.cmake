@@ -5,6 +5,8 @@
 #   claim:ID:FIELD   claims.tsv's row ID, FIELD = verdict, measured or document
 #   output:REGEX     the chapter's standard output, the first () group of REGEX
 #   data:FILE:REGEX  the data file FILE of the run, the first () group of REGEX
+# With -DREUSE=DIR the run is not repeated: DIR holds the run of an earlier
+# exercise with the same options (and its standard output, exercise-stdout.txt).
 # The run must exit 0 (other settings than the course's are exploring: a
 # verdict that differs is a finding, not a failure), the computed text must
 # equal the value, and the answer must contain the value.
@@ -19,11 +21,22 @@ set(answer "${CMAKE_MATCH_4}")
 set(check "${CMAKE_MATCH_5}")
 set(value "${CMAKE_MATCH_6}")
 separate_arguments(args UNIX_COMMAND "${options}")
-file(REMOVE_RECURSE ${OUT})
-execute_process(COMMAND ${PROGRAM} ${args} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message("${out}${err}")
-  message(FATAL_ERROR "exercise ${ID}: '${options}' exited with status ${rc}, expected 0")
+if(REUSE)
+  # An earlier exercise of the chapter ran exactly these options (exercises.cmake
+  # makes it this test's fixture): read its run instead of training again.
+  set(OUT ${REUSE})
+  if(NOT EXISTS ${OUT}/exercise-stdout.txt)
+    message(FATAL_ERROR "exercise ${ID}: ${OUT}/exercise-stdout.txt is missing (the exercise that runs '${options}' failed)")
+  endif()
+  file(READ ${OUT}/exercise-stdout.txt out)
+else()
+  file(REMOVE_RECURSE ${OUT})
+  execute_process(COMMAND ${PROGRAM} ${args} --out ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message("${out}${err}")
+    message(FATAL_ERROR "exercise ${ID}: '${options}' exited with status ${rc}, expected 0")
+  endif()
+  file(WRITE ${OUT}/exercise-stdout.txt "${out}")
 endif()
 string(REPLACE " && " ";" checks "${check}")
 string(REPLACE " && " ";" values "${value}")

@@ -3,7 +3,8 @@
 #   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
 #   pages.escaping       markup in the data stays text; pieces land where they belong
 #   browser.made_up_run  the made-up run's pages in headless Chromium
-#   browser.chapters     pages of a real run (the chapters that train no models)
+#   browser.chapters     pages of a real run (the chapters that train no models), checked
+#                        with one browser start per page (--checks-only: no whole-page shot)
 #   browser.workbook     the pages of the last ./workbook run, when there is one
 # Screenshots: test-output/pages/<test>/screenshots/NAME.png and NAME-narrow.png.
 if(NOT TARGET workbook_pages)
@@ -59,7 +60,7 @@ add_test(NAME pages.chapters_run
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/pages_fixture.cmake)
 set_tests_properties(pages.chapters_run PROPERTIES FIXTURES_SETUP pages_chapters LABELS "browser")
 add_test(NAME browser.chapters
-         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh ${pages_out}/chapters ${pages_out}/chapters-screenshots)
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --checks-only ${pages_out}/chapters ${pages_out}/chapters-screenshots)
 set_tests_properties(browser.chapters PROPERTIES FIXTURES_REQUIRED pages_chapters LABELS "browser"
                      SKIP_RETURN_CODE 77)
 
