@@ -101,11 +101,12 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
     x->wall_seconds = wallclock_seconds() - start;
-    double train_sum = 0.0;
+    double train_sum = 0.0, eval_sum = 0.0;
     for (size_t j = 0; j < n_jobs; j++) {
         const CopyRun *r = &x->runs[tj.jobs[j] / COPY_MAX_SEEDS][tj.jobs[j] % COPY_MAX_SEEDS];
         chapter_check(ch, r->status, "training a model");
         train_sum += r->train_seconds;
+        eval_sum += r->eval_seconds;
     }
     for (size_t enc = 0; enc < x->n_encodings; enc++)
         if (wanted[enc] && !x->trained[enc]) {
@@ -115,7 +116,8 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
                           "summarising the runs");
         }
     chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
-    chapter_detail(ch, "(%.0f training steps/s per thread)\n", (double)n_jobs * (double)x->config.steps / train_sum);
+    chapter_detail(ch, "(%.0f training steps/s per thread; of the runs' %.1f s in all, %.1f s testing)\n",
+                   (double)n_jobs * (double)x->config.steps / train_sum, train_sum + eval_sum, eval_sum);
     chapter_say(ch, "\n");
     return true;
 }
