@@ -116,11 +116,55 @@ static bool softmax_row(double *out, const double *in, size_t n) {
     return true;
 }
 
+// Four rows of a softmax at once, each exactly as softmax_row computes it (the
+// same bits): a row's max and sum are chains of n dependent steps, and four
+// chains run side by side. False, with nothing written, if a row is all -INFINITY.
+static bool softmax_four_rows(double *const out[4], const double *const in[4], size_t n) {
+    const double *restrict i0 = in[0], *restrict i1 = in[1], *restrict i2 = in[2], *restrict i3 = in[3];
+    double m0 = i0[0], m1 = i1[0], m2 = i2[0], m3 = i3[0];
+    for (size_t s = 1; s < n; s++) {
+        m0 = i0[s] > m0 ? i0[s] : m0;
+        m1 = i1[s] > m1 ? i1[s] : m1;
+        m2 = i2[s] > m2 ? i2[s] : m2;
+        m3 = i3[s] > m3 ? i3[s] : m3;
+    }
+    if (m0 == -INFINITY || m1 == -INFINITY || m2 == -INFINITY || m3 == -INFINITY) return false;
+    layer_exp_shifted(out[0], i0, n, m0);
+    layer_exp_shifted(out[1], i1, n, m1);
+    layer_exp_shifted(out[2], i2, n, m2);
+    layer_exp_shifted(out[3], i3, n, m3);
+    double *restrict o0 = out[0], *restrict o1 = out[1], *restrict o2 = out[2], *restrict o3 = out[3];
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    for (size_t s = 0; s < n; s++) {
+        s0 += o0[s];
+        s1 += o1[s];
+        s2 += o2[s];
+        s3 += o3[s];
+    }
+    double v0 = 1.0 / s0, v1 = 1.0 / s1, v2 = 1.0 / s2, v3 = 1.0 / s3;
+    for (size_t s = 0; s < n; s++) {
+        o0[s] *= v0;
+        o1[s] *= v1;
+        o2[s] *= v2;
+        o3[s] *= v3;
+    }
+    return true;
+}
+
 int layer_softmax_forward(gsl_matrix *A, const gsl_matrix *S) {
     if (A->size1 != S->size1 || A->size2 != S->size2 || S->size2 == 0)
         GSL_ERROR("softmax: A and S must match", GSL_EBADLEN);
-    // A = softmax_rows(S), row by row on raw pointers (the hot loop of training)
-    for (size_t t = 0; t < S->size1; t++)
+    // A = softmax_rows(S), row by row on raw pointers (the hot loop of training),
+    // four rows at a time while four are left
+    size_t t = 0;
+    for (; t + 4 <= S->size1; t += 4) {
+        double *out[4] = {gsl_matrix_ptr(A, t, 0), gsl_matrix_ptr(A, t + 1, 0), gsl_matrix_ptr(A, t + 2, 0),
+                          gsl_matrix_ptr(A, t + 3, 0)};
+        const double *in[4] = {gsl_matrix_const_ptr(S, t, 0), gsl_matrix_const_ptr(S, t + 1, 0),
+                               gsl_matrix_const_ptr(S, t + 2, 0), gsl_matrix_const_ptr(S, t + 3, 0)};
+        if (!softmax_four_rows(out, in, S->size2)) break;   // the rows one by one below find which
+    }
+    for (; t < S->size1; t++)
         if (!softmax_row(gsl_matrix_ptr(A, t, 0), gsl_matrix_const_ptr(S, t, 0), S->size2))
             GSL_ERROR("softmax row has no finite entry (every key masked)", GSL_EDOM);
     return GSL_SUCCESS;
@@ -194,10 +238,36 @@ int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_
     if (status == GSL_SUCCESS && (dR->size1 != dC->size1 || dR->size2 != dC->size2))
         GSL_ERROR("keys softmax backward: dR and dC must both be (N,V+T)", GSL_EBADLEN);
     if (status) return status;
-    size_t T = A->size2, V = dC->size2 - T;
-    double *dS = malloc(T * sizeof *dS);   // one row of dA, then dS
+    size_t T = A->size2, V = dC->size2 - T, N = A->size1;
+    double *dS = malloc(4 * T * sizeof *dS);   // four rows of dA, then dS
     if (dS == NULL) GSL_ERROR("keys softmax backward: out of memory", GSL_ENOMEM);
-    for (size_t n = 0; n < A->size1; n++) {
+    size_t n = 0;
+    // Four rows at a time: each row's dot product is a chain of T dependent
+    // additions, and four chains run side by side. Every row is computed in
+    // the same order as alone (the loop after this one): the same bits.
+    for (; n + 4 <= N; n += 4) {
+        double *restrict d0 = dS, *restrict d1 = dS + T, *restrict d2 = dS + 2 * T, *restrict d3 = dS + 3 * T;
+        const double *a0 = gsl_matrix_const_ptr(A, n, 0), *a1 = gsl_matrix_const_ptr(A, n + 1, 0),
+                     *a2 = gsl_matrix_const_ptr(A, n + 2, 0), *a3 = gsl_matrix_const_ptr(A, n + 3, 0);
+        for (size_t r = 0; r < 4; r++)   // dA (dC read before dR is written)
+            layer_keys_gather_row(dS + r * T, gsl_matrix_const_ptr(dC, n + r, 0), tokens + ((n + r) / T) * T, T, V);
+        double dot0 = 0.0, dot1 = 0.0, dot2 = 0.0, dot3 = 0.0;
+        for (size_t s = 0; s < T; s++) {
+            dot0 += a0[s] * d0[s];
+            dot1 += a1[s] * d1[s];
+            dot2 += a2[s] * d2[s];
+            dot3 += a3[s] * d3[s];
+        }
+        for (size_t s = 0; s < T; s++) {   // dS, as layer_softmax_backward_row
+            d0[s] = a0[s] * (d0[s] - dot0);
+            d1[s] = a1[s] * (d1[s] - dot1);
+            d2[s] = a2[s] * (d2[s] - dot2);
+            d3[s] = a3[s] * (d3[s] - dot3);
+        }
+        for (size_t r = 0; r < 4; r++)   // dR
+            layer_keys_scatter_row(gsl_matrix_ptr(dR, n + r, 0), dS + r * T, tokens + ((n + r) / T) * T, T, V);
+    }
+    for (; n < N; n++) {
         const size_t *key_tokens = tokens + (n / T) * T;
         layer_keys_gather_row(dS, gsl_matrix_const_ptr(dC, n, 0), key_tokens, T, V);   // dA (dC read before dR is written)
         layer_softmax_backward_row(dS, dS, gsl_matrix_const_ptr(A, n, 0), T);        // dS
