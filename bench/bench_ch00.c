@@ -16,7 +16,8 @@
 // The machine is shared: every figure is one run; rerun to see the spread.
 //
 // Run:  bench_ch00 [--epochs N] [--chapter build/release/ch00] [--no-fasttext]
-//                   [--threads N] [--sync-words N] [--noise-power X] [--seed N]   (ours only: what to vary)
+//                   [--threads N] [--sync-words N] [--noise-power X] [--seed N]
+//                  [--fasttext-threads N] [--fasttext-seed N]   (ours only: what to vary)
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,7 +83,7 @@ static Corpus *read_vec(const char *path, size_t d, float **vectors) {
 }
 
 int main(int argc, char **argv) {
-    long epochs = 3, sync_words = 2000, only_threads = 0, seed = 20170612;
+    long epochs = 3, sync_words = 2000, only_threads = 0, seed = 20170612, fasttext_threads = 2, fasttext_seed = 0;
     double noise_power = 0.75;
     const char *chapter = NULL;
     bool no_fasttext = false;
@@ -93,6 +94,8 @@ int main(int argc, char **argv) {
         {"--sync-words", OPTION_INT, &sync_words, 1, 1000000, 0, "N", "kept words per shard between merges (default 2000)"},
         {"--seed", OPTION_INT, &seed, 0, 2147483647, 0, "N", "ours: the training seed (default 20170612)"},
         {"--noise-power", OPTION_REAL, &noise_power, 0, 1, 0, "X", "negatives ~ count^X (default 0.75)"},
+        {"--fasttext-threads", OPTION_INT, &fasttext_threads, 1, 2, 0, "N", "fastText's -thread (default 2; 1 is its reproducible mode)"},
+        {"--fasttext-seed", OPTION_INT, &fasttext_seed, 0, 2147483647, 0, "N", "fastText's -seed (default 0, its own default)"},
         {"--no-fasttext", OPTION_FLAG, &no_fasttext, 0, 0, 0, NULL, "skip the fastText comparison"},
     };
     OptionsResult parsed = options_parse("bench_ch00", "bench_ch00: chapter 0's training speed, ours vs fastText",
@@ -144,8 +147,8 @@ int main(int argc, char **argv) {
             fclose(w.fp);
             snprintf(cmd, sizeof cmd,
                      "fasttext skipgram -input %s -output %s -dim 100 -ws 5 -neg 5 -epoch %ld -minCount 5 -minn 0 "
-                     "-maxn 0 -lr 0.05 -t 1e-4 -thread 2 -verbose 0 >/dev/null",
-                     input, output, epochs);
+                     "-maxn 0 -lr 0.05 -t 1e-4 -thread %ld -seed %ld -verbose 0 >/dev/null",
+                     input, output, epochs, fasttext_threads, fasttext_seed);
             double t0 = wallclock_seconds();
             int rc = system(cmd);
             double secs = wallclock_seconds() - t0;
@@ -155,8 +158,8 @@ int main(int argc, char **argv) {
                 Embedding *e = embedding_new(E, fv->n_vocab, 100);
                 size_t q;
                 double acc = accuracy(e, fv, &q);
-                printf("fastText skipgram -maxn 0, 2 threads %10.1f %12.0f %9.1f%% (%zu)  (wall time incl. reading)\n",
-                       secs, (double)c->n_tokens * (double)epochs / secs, 100 * acc, q);
+                printf("fastText skipgram -maxn 0, %ld thread%s %10.1f %12.0f %9.1f%% (%zu)  (wall time incl. reading)\n",
+                       fasttext_threads, fasttext_threads == 1 ? " " : "s", secs, (double)c->n_tokens * (double)epochs / secs, 100 * acc, q);
                 embedding_free(e);
                 corpus_free(fv);
             } else {

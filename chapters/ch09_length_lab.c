@@ -99,11 +99,19 @@ static CopyTask task_of(size_t task) {
 // A task is defined under a mask when the model can see its target's source.
 static bool combination_exists(size_t task, size_t mask) { return !(task == TASK_NEXT && mask == 1); }
 
-static size_t combination_count(void) {
-    size_t n = 0;
+// Every task-and-mask combination that exists, in the table's order: the
+// sweep, its data files and the claims all walk this one list.
+typedef struct {
+    size_t task, mask;
+} Combination;
+static Combination combinations[N_TASKS * N_MASKS];
+static size_t n_combinations;
+
+static void combinations_init(void) {
+    n_combinations = 0;
     for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) n += combination_exists(task, mask);
-    return n;
+        for (size_t mask = 0; mask < N_MASKS; mask++)
+            if (combination_exists(task, mask)) combinations[n_combinations++] = (Combination){task, mask};
 }
 
 typedef struct {
@@ -140,28 +148,27 @@ static void sweep_ensure(Chapter *ch) {
     for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) all[enc] = true;
     double *bound = malloc(eval_len() * sizeof *bound);
     if (bound == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "the position-blind bounds");
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            Cell *c = &sweep[task][mask];
-            c->x = (CopyExperiment){.n_encodings = LAB_N_ENCODINGS, .labels = lab_labels,
-                                    .columns = lab_columns, .makers = lab_makers,
-                                    .label_width = 18, .bucket_width = 10, .seeds = seeds};
-            c->x.config = copy_config_default((unsigned long)ch->seed);
-            c->x.config.steps = steps;
-            c->x.config.eval_seqs = (size_t)eval_seqs;
-            c->x.config.task = task_of(task);
-            c->x.config.causal = mask == 1;
-            char label[64];
-            copy_task_label(&c->x.config.task, label, sizeof label);
-            chapter_say(ch, "Task %s, %s:\n", label, MASK_NAMES[mask]);
-            copy_experiment_ensure(ch, &c->x, all, (size_t)threads);
-            CopyTask t = task_of(task);
-            copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, COPY_DEFAULT_TRAIN_LEN, ch->rng, blind_seqs(), bound);
-            c->blind_train_len = copy_mean_positions(bound, 1, COPY_DEFAULT_TRAIN_LEN);   // the window of train_len (copy_experiment.h)
-            copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, eval_len(), ch->rng, blind_seqs(), bound);
-            c->blind_beyond = copy_mean_positions(bound, COPY_DEFAULT_TRAIN_LEN, eval_len());
-        }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        Cell *c = &sweep[task][mask];
+        c->x = (CopyExperiment){.n_encodings = LAB_N_ENCODINGS, .labels = lab_labels,
+                                .columns = lab_columns, .makers = lab_makers,
+                                .label_width = 18, .bucket_width = 10, .seeds = seeds};
+        c->x.config = copy_config_default((unsigned long)ch->seed);
+        c->x.config.steps = steps;
+        c->x.config.eval_seqs = (size_t)eval_seqs;
+        c->x.config.task = task_of(task);
+        c->x.config.causal = mask == 1;
+        char label[64];
+        copy_task_label(&c->x.config.task, label, sizeof label);
+        chapter_say(ch, "Task %s, %s:\n", label, MASK_NAMES[mask]);
+        copy_experiment_ensure(ch, &c->x, all, (size_t)threads);
+        CopyTask t = task_of(task);
+        copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, COPY_DEFAULT_TRAIN_LEN, ch->rng, blind_seqs(), bound);
+        c->blind_train_len = copy_mean_positions(bound, 1, COPY_DEFAULT_TRAIN_LEN);   // the window of train_len (copy_experiment.h)
+        copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, eval_len(), ch->rng, blind_seqs(), bound);
+        c->blind_beyond = copy_mean_positions(bound, COPY_DEFAULT_TRAIN_LEN, eval_len());
+    }
     free(bound);
     chapter_say(ch, "Accuracy in %%, mean over %ld seed%s: at 1 <= t < L_train on sequences of length L_train\n"
                     "('train') and at L_train <= t < %zu ('beyond'); chance %.2f%%; 'blind' is the\n"
@@ -170,19 +177,18 @@ static void sweep_ensure(Chapter *ch) {
     chapter_say(ch, "  %-18s %-13s %11s", "task", "mask", "blind");
     for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) chapter_say(ch, " %12s", lab_columns[enc]);
     chapter_say(ch, "\n");
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            const Cell *c = &sweep[task][mask];
-            char label[64];
-            copy_task_label(&c->x.config.task, label, sizeof label);
-            chapter_say(ch, "  %-18s %-13s %5.1f/%5.1f", label, MASK_NAMES[mask], 100 * c->blind_train_len,
-                        100 * c->blind_beyond);
-            for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++)
-                chapter_say(ch, "  %5.1f/%5.1f", 100 * c->x.summary[enc].train_len.mean,
-                            100 * c->x.summary[enc].beyond.mean);
-            chapter_say(ch, "\n");
-        }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        const Cell *c = &sweep[task][mask];
+        char label[64];
+        copy_task_label(&c->x.config.task, label, sizeof label);
+        chapter_say(ch, "  %-18s %-13s %5.1f/%5.1f", label, MASK_NAMES[mask], 100 * c->blind_train_len,
+                    100 * c->blind_beyond);
+        for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++)
+            chapter_say(ch, "  %5.1f/%5.1f", 100 * c->x.summary[enc].train_len.mean,
+                        100 * c->x.summary[enc].beyond.mean);
+        chapter_say(ch, "\n");
+    }
     chapter_say(ch, "\n");
     write_sweep_data(ch);
 }
@@ -192,19 +198,18 @@ static void write_sweep_data(Chapter *ch) {
     chapter_data_open(ch, &f, "sweep.dat",
                       "task k mask encoding train_mean train_sd in_range_mean in_range_sd beyond_mean beyond_sd "
                       "chance blind_train blind_beyond steps seeds");
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            const Cell *c = &sweep[task][mask];
-            for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) {
-                const CopySummary *s = &c->x.summary[enc];
-                datafile_printf(&f, "%s %zu %s %s %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %ld %ld\n",
-                                COPY_TASK_NAMES[c->x.config.task.kind], c->x.config.task.k, MASK_NAMES[mask],
-                                lab_columns[enc], s->train_len.mean, s->train_len.sd, s->in_range.mean,
-                                s->in_range.sd, s->beyond.mean, s->beyond.sd, 1.0 / COPY_DEFAULT_VOCAB,
-                                c->blind_train_len, c->blind_beyond, steps, seeds);
-            }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        const Cell *c = &sweep[task][mask];
+        for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) {
+            const CopySummary *s = &c->x.summary[enc];
+            datafile_printf(&f, "%s %zu %s %s %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %ld %ld\n",
+                            COPY_TASK_NAMES[c->x.config.task.kind], c->x.config.task.k, MASK_NAMES[mask],
+                            lab_columns[enc], s->train_len.mean, s->train_len.sd, s->in_range.mean,
+                            s->in_range.sd, s->beyond.mean, s->beyond.sd, 1.0 / COPY_DEFAULT_VOCAB,
+                            c->blind_train_len, c->blind_beyond, steps, seeds);
         }
+    }
     chapter_data_close(ch, &f);
     // wide: one line per task and mask, the beyond accuracy of each encoding (for clustered bars)
     char header[512] = "combination blind_beyond";
@@ -213,20 +218,19 @@ static void write_sweep_data(Chapter *ch) {
         snprintf(header + used, sizeof header - used, " %s", lab_columns[enc]);
     }
     chapter_data_open(ch, &f, "sweep_beyond.dat", header);
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            const Cell *c = &sweep[task][mask];
-            char label[64];
-            if (c->x.config.task.kind == COPY_TASK_PREVIOUS)
-                snprintf(label, sizeof label, "\"t-%zu, %s\"", c->x.config.task.k, mask ? "causal" : "bidir.");
-            else
-                snprintf(label, sizeof label, "\"%s, %s\"", COPY_TASK_NAMES[c->x.config.task.kind],
-                         mask ? "causal" : "bidir.");
-            datafile_printf(&f, "%s %.6g", label, c->blind_beyond);
-            for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) datafile_printf(&f, " %.6g", c->x.summary[enc].beyond.mean);
-            datafile_printf(&f, "\n");
-        }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        const Cell *c = &sweep[task][mask];
+        char label[64];
+        if (c->x.config.task.kind == COPY_TASK_PREVIOUS)
+            snprintf(label, sizeof label, "\"t-%zu, %s\"", c->x.config.task.k, mask ? "causal" : "bidir.");
+        else
+            snprintf(label, sizeof label, "\"%s, %s\"", COPY_TASK_NAMES[c->x.config.task.kind],
+                     mask ? "causal" : "bidir.");
+        datafile_printf(&f, "%s %.6g", label, c->blind_beyond);
+        for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) datafile_printf(&f, " %.6g", c->x.summary[enc].beyond.mean);
+        datafile_printf(&f, "\n");
+    }
     chapter_data_close(ch, &f);
     // claim 9.1's picture: NoPE by position against the two bounds (previous token, length T)
     double *bound[N_MASKS];
@@ -338,16 +342,15 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
     // T5's buckets for the distances beyond the training length: never reached in training
     size_t first_unseen = posenc_t5_bucket(-(long)COPY_DEFAULT_TRAIN_LEN), last_bucket = posenc_t5_bucket(-(long)eval_len());
     size_t unchanged = 0, t5_runs = 0;   // those biases after training, in every T5 run of the sweep
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            for (long k = 0; k < seeds; k++, t5_runs++) {
-                const CopyRun *run = &sweep[task][mask].x.runs[LAB_T5][k];
-                bool same = true;
-                for (size_t b = first_unseen; b <= last_bucket; b++) same &= run->pe_final[b] == run->pe_initial[b];
-                unchanged += same;
-            }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        for (long k = 0; k < seeds; k++, t5_runs++) {
+            const CopyRun *run = &sweep[task][mask].x.runs[LAB_T5][k];
+            bool same = true;
+            for (size_t b = first_unseen; b <= last_bucket; b++) same &= run->pe_final[b] == run->pe_initial[b];
+            unchanged += same;
         }
+    }
     chapter_say(ch, "T5's buckets (keys before the query): the distances 1..%d that training sees fall in\n"
                     "buckets up to %zu; the distances %d..%zu of the test fall in buckets %zu..%zu, whose\n"
                     "biases are bit for bit their starting value 0 after training in %zu of the %zu T5 runs.\n",
@@ -389,23 +392,22 @@ static void claim_alibi(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "Where one-slope ALiBi solves a task at the training length (>= %.0f%%), does it keep\n"
                     "its accuracy beyond (within %.0f points), and do sinusoidal and RoPE lose theirs?\n",
                 100 * COPY_SOLVED, 100 * KEPT_BAND);
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            const CopySummary *a = summary(task, mask, COPY_ENC_ALIBI);
-            char label[64];
-            copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
-            chapter_say(ch, "  %-18s %-13s ALiBi %5.1f -> %5.1f   sinusoidal %5.1f -> %5.1f   RoPE %5.1f -> %5.1f\n",
-                        label, MASK_NAMES[mask], 100 * a->train_len.mean, 100 * a->beyond.mean,
-                        100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->train_len.mean,
-                        100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->beyond.mean,
-                        100 * summary(task, mask, COPY_ENC_ROPE)->train_len.mean,
-                        100 * summary(task, mask, COPY_ENC_ROPE)->beyond.mean);
-            if (a->train_len.mean < COPY_SOLVED) continue;
-            alibi_solved++;
-            alibi_kept += keeps(task, mask, COPY_ENC_ALIBI);
-            others_degrade += !keeps(task, mask, COPY_ENC_SINUSOIDAL) && !keeps(task, mask, COPY_ENC_ROPE);
-        }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        const CopySummary *a = summary(task, mask, COPY_ENC_ALIBI);
+        char label[64];
+        copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
+        chapter_say(ch, "  %-18s %-13s ALiBi %5.1f -> %5.1f   sinusoidal %5.1f -> %5.1f   RoPE %5.1f -> %5.1f\n",
+                    label, MASK_NAMES[mask], 100 * a->train_len.mean, 100 * a->beyond.mean,
+                    100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->train_len.mean,
+                    100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->beyond.mean,
+                    100 * summary(task, mask, COPY_ENC_ROPE)->train_len.mean,
+                    100 * summary(task, mask, COPY_ENC_ROPE)->beyond.mean);
+        if (a->train_len.mean < COPY_SOLVED) continue;
+        alibi_solved++;
+        alibi_kept += keeps(task, mask, COPY_ENC_ALIBI);
+        others_degrade += !keeps(task, mask, COPY_ENC_SINUSOIDAL) && !keeps(task, mask, COPY_ENC_ROPE);
+    }
     chapter_say(ch, "One slope makes the bias monotone in |t-s|: it can favour the nearest keys (slope\n"
                     "above 0) or the farthest (below 0), nothing in between, and cannot tell the two\n"
                     "sides apart. So it solves the tasks whose answer is the nearest or the farthest\n"
@@ -416,15 +418,14 @@ static void claim_alibi(Chapter *ch, ClaimResult *r) {
     r->document = (double)alibi_solved;
     r->tolerance = 0.0;
     claim_key(r, "tasks ALiBi solves and keeps beyond L_train");
-    size_t combinations = combination_count();
     // holds only if ALiBi works everywhere; it extrapolating where it works is the partial claim
-    bool all = alibi_solved == combinations && alibi_kept == alibi_solved && others_degrade == alibi_solved;
+    bool all = alibi_solved == n_combinations && alibi_kept == alibi_solved && others_degrade == alibi_solved;
     r->verdict = all ? VERDICT_HOLDS : (alibi_kept > 0 ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
     claim_finding(r, "One-slope ALiBi solves %zu of the %zu task-and-mask combinations at the training length and "
                      "keeps the accuracy beyond it on %zu of those, where sinusoidal and RoPE both degrade on %zu. It "
                      "extrapolates where it works, and works only where the answer is the nearest or the farthest "
                      "key on a side the mask leaves open.",
-                  alibi_solved, combinations, alibi_kept, others_degrade);
+                  alibi_solved, n_combinations, alibi_kept, others_degrade);
 }
 
 // ---- claim 9.4: the ranking depends on the task ---------------------------------------
@@ -434,19 +435,18 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
     bool winner_seen[LAB_N_ENCODINGS] = {false};
     size_t distinct = 0;
     chapter_say(ch, "The best encoding beyond L_train, per task and mask:\n");
-    for (size_t task = 0; task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++) {
-            if (!combination_exists(task, mask)) continue;
-            size_t best = 0;
-            for (size_t enc = 1; enc < LAB_N_ENCODINGS; enc++)
-                if (summary(task, mask, enc)->beyond.mean > summary(task, mask, best)->beyond.mean) best = enc;
-            char label[64];
-            copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
-            chapter_say(ch, "  %-18s %-13s %-18s %5.1f%%\n", label, MASK_NAMES[mask], lab_labels[best],
-                        100 * summary(task, mask, best)->beyond.mean);
-            if (!winner_seen[best]) distinct++;
-            winner_seen[best] = true;
-        }
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        size_t best = 0;
+        for (size_t enc = 1; enc < LAB_N_ENCODINGS; enc++)
+            if (summary(task, mask, enc)->beyond.mean > summary(task, mask, best)->beyond.mean) best = enc;
+        char label[64];
+        copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
+        chapter_say(ch, "  %-18s %-13s %-18s %5.1f%%\n", label, MASK_NAMES[mask], lab_labels[best],
+                    100 * summary(task, mask, best)->beyond.mean);
+        if (!winner_seen[best]) distinct++;
+        winner_seen[best] = true;
+    }
     r->measured = (double)distinct;
     r->document = 1.0;
     r->tolerance = 0.0;
@@ -486,6 +486,7 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     parallel_blas_single_thread();   // our threads run the models; BLAS stays on one
     lab_encodings_init();
+    combinations_init();
     Chapter ch = {
         .program = "ch09",
         .title = "The length-generalisation lab: tasks, causal masks and the papers in miniature",
@@ -508,14 +509,13 @@ int main(int argc, char **argv) {
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
     sizes.eval_seqs = (size_t)eval_seqs;
-    double runs = (double)(combination_count() * LAB_N_ENCODINGS) * (double)seeds, at_once = fmin((double)threads, runs);
+    double runs = (double)(n_combinations * LAB_N_ENCODINGS) * (double)seeds, at_once = fmin((double)threads, runs);
     double memory = at_once * (double)copy_run_bytes(&sizes, true) + runs * (double)copy_run_result_bytes(&sizes);
     status = chapter_check_memory(&ch, memory, "--seeds, --steps or --threads");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_run_claims(&ch);
-    for (size_t task = 0; sweep && task < N_TASKS; task++)
-        for (size_t mask = 0; mask < N_MASKS; mask++)
-            if (combination_exists(task, mask)) copy_experiment_free(&sweep[task][mask].x);
+    for (size_t i = 0; sweep && i < n_combinations; i++)
+        copy_experiment_free(&sweep[combinations[i].task][combinations[i].mask].x);
     free(sweep);
     return chapter_end(&ch);
 }
