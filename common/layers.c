@@ -133,21 +133,7 @@ static bool softmax_four_rows(double *const out[4], const double *const in[4], s
     layer_exp_shifted(out[1], i1, n, m1);
     layer_exp_shifted(out[2], i2, n, m2);
     layer_exp_shifted(out[3], i3, n, m3);
-    double *restrict o0 = out[0], *restrict o1 = out[1], *restrict o2 = out[2], *restrict o3 = out[3];
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    for (size_t s = 0; s < n; s++) {
-        s0 += o0[s];
-        s1 += o1[s];
-        s2 += o2[s];
-        s3 += o3[s];
-    }
-    double v0 = 1.0 / s0, v1 = 1.0 / s1, v2 = 1.0 / s2, v3 = 1.0 / s3;
-    for (size_t s = 0; s < n; s++) {
-        o0[s] *= v0;
-        o1[s] *= v1;
-        o2[s] *= v2;
-        o3[s] *= v3;
-    }
+    layer_normalise_four_rows(out[0], out[1], out[2], out[3], n);
     return true;
 }
 

@@ -331,20 +331,7 @@ typedef struct {
 
 static void finish_four_rows(PendingRows *p, size_t T, size_t V) {
     double *restrict a0 = p->A[0], *restrict a1 = p->A[1], *restrict a2 = p->A[2], *restrict a3 = p->A[3];
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    for (size_t s = 0; s < T; s++) {
-        s0 += a0[s];
-        s1 += a1[s];
-        s2 += a2[s];
-        s3 += a3[s];
-    }
-    double i0 = 1.0 / s0, i1 = 1.0 / s1, i2 = 1.0 / s2, i3 = 1.0 / s3;
-    for (size_t s = 0; s < T; s++) {
-        a0[s] *= i0;
-        a1[s] *= i1;
-        a2[s] *= i2;
-        a3[s] *= i3;
-    }
+    layer_normalise_four_rows(a0, a1, a2, a3, T);
     double *restrict c0 = p->C[0], *restrict c1 = p->C[1], *restrict c2 = p->C[2], *restrict c3 = p->C[3];
     const size_t *k0 = p->keys[0], *k1 = p->keys[1], *k2 = p->keys[2], *k3 = p->keys[3];
     for (size_t u = 0; u < V; u++) c0[u] = c1[u] = c2[u] = c3[u] = 0.0;
