@@ -1115,10 +1115,7 @@ int main(int argc, char **argv) {
         return chapter_reject_number(&ch, "--batch", batch, "expected batch x train-len <= 65536 (memory bound)");
     // Memory: the runs trained at once each hold their buffers; every run's results are kept.
     CopyConfig sizes = run_config(&ch);
-    double runs = (double)(N_ENCODINGS * seeds), at_once = threads < runs ? (double)threads : runs;
-    // (rotary: an upper estimate, RoPE's buffers being the largest of the six)
-    double memory = at_once * (double)copy_run_bytes(&sizes, true) +
-                    (runs - at_once) * (double)copy_run_result_bytes(&sizes);
+    double memory = copy_runs_bytes(&sizes, (size_t)(N_ENCODINGS * seeds), (size_t)threads);
     status = chapter_check_memory(&ch, memory, "--batch, --train-len, --eval-factor, --vocab, --d, --threads or --seeds");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_detail(&ch, "CBLAS: %s (kernels %s); %ld thread%s; buffers of about %.0f MB\n", build_cblas_name(),

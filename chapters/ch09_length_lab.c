@@ -509,8 +509,7 @@ int main(int argc, char **argv) {
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
     sizes.eval_seqs = (size_t)eval_seqs;
-    double runs = (double)(n_combinations * LAB_N_ENCODINGS) * (double)seeds, at_once = fmin((double)threads, runs);
-    double memory = at_once * (double)copy_run_bytes(&sizes, true) + runs * (double)copy_run_result_bytes(&sizes);
+    double memory = copy_runs_bytes(&sizes, n_combinations * LAB_N_ENCODINGS * (size_t)seeds, (size_t)threads);
     status = chapter_check_memory(&ch, memory, "--seeds, --steps or --threads");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_run_claims(&ch);

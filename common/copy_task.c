@@ -142,6 +142,12 @@ size_t copy_run_bytes(const CopyConfig *cfg, bool rotary) {
     return bytes + copy_run_result_bytes(cfg);
 }
 
+double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t threads) {
+    size_t at_once = threads < runs ? threads : runs;
+    return (double)at_once * (double)copy_run_bytes(cfg, true) +
+           (double)(runs - at_once) * (double)copy_run_result_bytes(cfg);
+}
+
 static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
     size_t chunk = eval_chunk_for(cfg, T);
     TinyActs *a = tiny_acts_new(m, chunk, T);

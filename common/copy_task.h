@@ -120,6 +120,10 @@ void copy_run_free(CopyRun *run);
 size_t copy_run_bytes(const CopyConfig *cfg, bool rotary);
 // The part of it a finished run keeps (CopyRun's arrays).
 size_t copy_run_result_bytes(const CopyConfig *cfg);
+// The memory of an experiment of 'runs' runs of 'cfg' on 'threads' threads:
+// the runs trained at once hold their buffers (estimated as rotary ones, the
+// largest), every other run its results. What a chapter checks against its bound.
+double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t threads);
 
 // Training throughput alone: 'steps' steps of the configuration, returns the
 // seconds they took (for benchmarks). Negative on failure.

@@ -100,13 +100,13 @@ for page in "${list[@]}"; do
   dom="$work/$name.dom"
   log="$work/$name.log"
   if $checks_only; then   # the 400-pixel window only: its DOM for every check, and its screenshot
-    shot_args=(--window-size=400,1600 --screenshot="$shots/$name-narrow.png")
+    first_start_args=(--window-size=400,1600 --screenshot="$shots/$name-narrow.png")
     width=400
   else
-    shot_args=(--window-size=1200,2400)
+    first_start_args=(--window-size=1200,2400)
     width=1200
   fi
-  if ! run_browser "$dom" "$log" "${shot_args[@]}" --dump-dom "$url"; then
+  if ! run_browser "$dom" "$log" "${first_start_args[@]}" --dump-dom "$url"; then
     fail "$page: the browser failed (exit $?):"; tail -5 "$log"; continue
   fi
   # 1. console

@@ -2,11 +2,12 @@
 # a real browser (label browser: skipped, exit 77, without Chromium).
 #   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
 #   pages.escaping       markup in the data stays text; pieces land where they belong
-#   browser.made_up_run  the made-up run's pages in headless Chromium
+#   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
 #   browser.chapters     pages of a real run (the chapters that train no models), checked
 #                        with one browser start per page (--checks-only: no whole-page shot)
 #   browser.workbook     the pages of the last ./workbook run, when there is one
-# Screenshots: test-output/pages/<test>/screenshots/NAME.png and NAME-narrow.png.
+# Screenshots: test-output/pages/{made-up,chapters,workbook}-screenshots/NAME-narrow.png,
+# and NAME.png (the whole page, 1200 pixels wide) for the ./workbook run's pages.
 if(NOT TARGET workbook_pages)
   return()
 endif()
@@ -33,7 +34,7 @@ add_test(NAME pages.escaping
          COMMAND ${CMAKE_COMMAND} -DOUT=${pages_out}/made-up -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pages_escaped.cmake)
 set_tests_properties(pages.escaping PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
 add_test(NAME browser.made_up_run
-         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh ${pages_out}/made-up ${pages_out}/made-up-screenshots)
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --checks-only ${pages_out}/made-up ${pages_out}/made-up-screenshots)
 set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
                      SKIP_RETURN_CODE 77)
 
