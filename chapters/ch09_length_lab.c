@@ -21,7 +21,7 @@
 //            next: target at t <= T-2 is token t+1 (bidirectional only: a causal model cannot see it)
 //            first: target at t >= 1 is token 0
 //   masks    bidirectional, causal (S[t,s] = -inf for s > t)
-//   model    chapter 6's: one layer, one head, V 16, d 32, L_train 32, Adam 3e-3, batch 64
+//   model    chapter 6's: one layer, one head, V 16, d 32, L_train 32, Adam 3e-3, batch 64 (--batch)
 //   encodings chapter 6's six, and T5's relative bias (common/posenc.h: a trainable number per
 //            bucket of s - t, 16 buckets a side, log-spaced beyond distance 7 up to 128)
 //   runs     every task x mask x encoding x seed, --steps Adam steps each; tested on --eval-seqs
@@ -31,7 +31,7 @@
 //
 // Symbols: V vocabulary, L = L_train, T test length, t a position, k the copy distance.
 //
-// Run:  ch09 [--steps 1000] [--seeds 3] [--eval-seqs 300] [--far 3] [--threads 2]
+// Run:  ch09 [--steps 1000] [--seeds 3] [--eval-seqs 300] [--far 3] [--batch 64] [--threads 2]
 //            [--seed N] [--out DIR] [--claim 9.2] [--quiet]
 // Data: sweep.dat (one line per task, mask and encoding: accuracy in range and beyond,
 //       mean and sd over seeds; chance; position-blind bound) feeds plots/ch09_sweep.gp;
@@ -56,6 +56,7 @@ static long steps = 1000;                   // Adam steps per run (chapter 6: 20
 static long seeds = 3;                      // runs per encoding, task and mask
 static long eval_seqs = 300;                // test sequences per run and length
 static long far_k = 3;                      // the second copy distance
+static long batch = COPY_DEFAULT_BATCH;     // sequences per Adam step
 static long threads = COPY_DEFAULT_THREADS; // runs trained at once
 
 // Verdict thresholds, in accuracy. COPY_SOLVED (95%), COPY_SAME_BAND (2 points) and
@@ -140,9 +141,9 @@ static void sweep_ensure(Chapter *ch) {
     sweep = calloc(N_TASKS, sizeof *sweep);
     if (sweep == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "the sweep's results");
     chapter_say(ch, "The sweep: %d tasks x 2 masks (no causal 'next': the mask hides its target) x %d\n"
-                    "encodings x %ld seed%s, %ld Adam steps each, trained at L_train = %d and tested\n"
-                    "on %ld sequences of length %zu.\n\n",
-                N_TASKS, LAB_N_ENCODINGS, seeds, seeds == 1 ? "" : "s", steps, COPY_DEFAULT_TRAIN_LEN, eval_seqs,
+                    "encodings x %ld seed%s, %ld Adam steps of %ld sequences each, trained at L_train = %d and\n"
+                    "tested on %ld sequences of length %zu.\n\n",
+                N_TASKS, LAB_N_ENCODINGS, seeds, seeds == 1 ? "" : "s", steps, batch, COPY_DEFAULT_TRAIN_LEN, eval_seqs,
                 eval_len());
     bool all[LAB_N_ENCODINGS];
     for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) all[enc] = true;
@@ -156,6 +157,7 @@ static void sweep_ensure(Chapter *ch) {
                                 .label_width = 18, .bucket_width = 10, .seeds = seeds};
         c->x.config = copy_config_default((unsigned long)ch->seed);
         c->x.config.steps = steps;
+        c->x.config.batch = (size_t)batch;
         c->x.config.eval_seqs = (size_t)eval_seqs;
         c->x.config.task = task_of(task);
         c->x.config.causal = mask == 1;
@@ -502,15 +504,17 @@ int main(int argc, char **argv) {
         {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding, task and mask"},
         {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N", "test sequences per run and length"},
         {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", "the second task copies the token K back"},
+        {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", "sequences per Adam step"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
+    sizes.batch = (size_t)batch;
     sizes.eval_seqs = (size_t)eval_seqs;
     double memory = copy_runs_bytes(&sizes, n_combinations * LAB_N_ENCODINGS * (size_t)seeds, (size_t)threads);
-    status = chapter_check_memory(&ch, memory, "--seeds, --steps or --threads");
+    status = chapter_check_memory(&ch, memory, "--seeds, --steps, --batch or --threads");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_run_claims(&ch);
     for (size_t i = 0; sweep && i < n_combinations; i++)

@@ -5,9 +5,11 @@
 #   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
 #   browser.chapters     pages of a real run (the chapters that train no models), checked
 #                        with one browser start per page (--checks-only: no whole-page shot)
-#   browser.workbook     the pages of the last ./workbook run, when there is one
-# Screenshots: test-output/pages/{made-up,chapters,workbook}-screenshots/NAME-narrow.png,
-# and NAME.png (the whole page, 1200 pixels wide) for the ./workbook run's pages.
+#   browser.workbook     the pages of the last ./workbook run, when there is one (--checks-only)
+# Screenshots: test-output/pages/{made-up,chapters,workbook}-screenshots/NAME-narrow.png
+# (the top of each page in a 400-pixel window). Whole pages, 1200 pixels wide, for a
+# person to look at: tests/browser_pages.sh build/workbook DIR (two more browser
+# starts per page, which the suite leaves out).
 if(NOT TARGET workbook_pages)
   return()
 endif()
@@ -67,7 +69,7 @@ set_tests_properties(browser.chapters PROPERTIES FIXTURES_REQUIRED pages_chapter
 
 # The last ./workbook run (WORKBOOK_OUTPUT_DIR): skipped when it has no pages.
 add_test(NAME browser.workbook
-         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --skip-if-no-pages ${WORKBOOK_OUTPUT_DIR}
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --skip-if-no-pages --checks-only ${WORKBOOK_OUTPUT_DIR}
                  ${pages_out}/workbook-screenshots)
 set_tests_properties(browser.workbook PROPERTIES LABELS "browser" SKIP_RETURN_CODE 77)
 
