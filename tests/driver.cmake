@@ -136,7 +136,7 @@ if(GNUPLOT_EXECUTABLE)
            COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch01>
                    -DPLOTS=${driver_plots} -DGNUPLOT=${GNUPLOT_EXECUTABLE} "-DSIZES=24;48;96;160;236"
                    -DOUT=${driver_out}/disk-full -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_disk_full.cmake)
-  set_tests_properties(driver.disk_full PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED" RUN_SERIAL TRUE)
+  set_tests_properties(driver.disk_full PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED")
   list(APPEND driver_hardening driver.disk_full)
 endif()
 add_test(NAME driver.stdout_full
