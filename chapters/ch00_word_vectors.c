@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "analogies.h"
+#include "cache_files.h"
 #include "chapter.h"
 #include "corpus.h"
 #include "embedding.h"
@@ -101,22 +102,16 @@ static long id_of(const char *w) { return corpus ? corpus_find(corpus, w) : -1; 
 
 static const char CACHE_MAGIC[8] = "PEW2V02";   // 02: eight-lane dot products
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
-    return h;
-}
-
 static void cache_file(char *path, size_t size, uint64_t corpus_sum, unsigned long seed) {
-    uint64_t h = fnv(1469598103934665603ull, &corpus_sum, sizeof corpus_sum);
+    uint64_t h = cache_hash(CACHE_HASH_START, &corpus_sum, sizeof corpus_sum);
     long settings[] = {dim, window_size, negative, epochs, min_count, svd_vocab, SYNC_WORDS, SVD_OVERSAMPLE, SVD_POWER,
                        corpus_path != NULL};   // (the file's checksum stands for its path)
-    h = fnv(h, settings, sizeof settings);
-    h = fnv(h, &lr, sizeof lr);
-    h = fnv(h, &sample, sizeof sample);
-    h = fnv(h, &noise_power, sizeof noise_power);
-    h = fnv(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
-    h = fnv(h, &seed, sizeof seed);
+    h = cache_hash(h, settings, sizeof settings);
+    h = cache_hash(h, &lr, sizeof lr);
+    h = cache_hash(h, &sample, sizeof sample);
+    h = cache_hash(h, &noise_power, sizeof noise_power);
+    h = cache_hash(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
+    h = cache_hash(h, &seed, sizeof seed);
     snprintf(path, size, "%s/ch00-%016llx.bin", cache_dir, (unsigned long long)h);
 }
 
@@ -179,21 +174,8 @@ static bool cache_load(const char *path) {
     return true;
 }
 
-// mkdir -p: the cache folder and its parents (the output folder does not exist yet).
-static bool make_folders(const char *dir) {
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", dir);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return false;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) == 0 || errno == EEXIST;
-}
-
 static void cache_save(const char *path) {
-    if (!make_folders(cache_dir)) return;   // no cache: only slower next time
+    if (!cache_make_folders(cache_dir)) return;   // no cache: only slower next time
     char temp[4200];
     snprintf(temp, sizeof temp, "%s.tmp%ld", path, (long)getpid());
     FILE *fp = fopen(temp, "wb");
@@ -1041,15 +1023,7 @@ int main(int argc, char **argv) {
         return chapter_reject(&ch, "--neighbours", query_word, "expected a word of 1 to 48 bytes");
     char default_cache[4200];
     if (cache_dir == NULL) {   // 'cache' beside the output folder
-        char parent[4096];
-        snprintf(parent, sizeof parent, "%s", ch.out ? ch.out : "ch00");
-        size_t len = strlen(parent);
-        while (len > 1 && parent[len - 1] == '/') parent[--len] = '\0';
-        char *slash = strrchr(parent, '/');
-        if (slash == NULL) snprintf(parent, sizeof parent, ".");
-        else if (slash == parent) parent[1] = '\0';
-        else *slash = '\0';
-        snprintf(default_cache, sizeof default_cache, "%s/cache", parent);
+        cache_default_dir(ch.out ? ch.out : "ch00", default_cache, sizeof default_cache);
         cache_dir = default_cache;
     }
     // The output folder is checked before the corpus is read and the vectors

@@ -42,7 +42,10 @@
 //
 // Run:  ch06 [--steps 2000] [--seeds 5] [--threads 2] [--train-len 32] [--eval-factor 4]
 //            [--eval-seqs 1000] [--batch 64] [--vocab 16] [--d 32] [--lr 0.003]
-//            [--seed N] [--out DIR] [--claim 6.3] [--quiet]
+//            [--cache DIR] [--retrain] [--seed N] [--out DIR] [--claim 6.3] [--quiet]
+// Cache: every finished run is kept in --cache DIR (default: the folder 'cache' beside
+//       --out) and read back by a later run with the same settings and the same program
+//       (common/copy_experiment.h, "The run cache"); --retrain trains anyway.
 // Data: experiment.dat (L_train, test length, V, chance, steps, seeds, d, the mirror bound
 //       of 6.9 inside a sequence, RoPE's alias zones of 6.8: one line);
 //       comparison.dat (per encoding: accuracy in range and beyond, mean and sd over seeds);
@@ -66,6 +69,7 @@
 
 #include "adam.h"
 #include "build_info.h"
+#include "cache_files.h"
 #include "chapter.h"
 #include "compare.h"
 #include "copy_experiment.h"
@@ -90,6 +94,8 @@ static long eval_factor = COPY_DEFAULT_EVAL_FACTOR;  // test length = eval_facto
 static long eval_seqs = COPY_DEFAULT_EVAL_SEQS;      // test sequences per run (and per length)
 static long threads = COPY_DEFAULT_THREADS;          // runs trained at once
 static double lr = COPY_DEFAULT_LR;                  // Adam learning rate
+static const char *cache_dir = NULL;                 // --cache DIR (default: 'cache' beside --out)
+static bool retrain = false;                         // --retrain: train runs the cache has
 
 enum { MAX_EVAL_LEN = 1024 };
 
@@ -207,6 +213,8 @@ static void experiment_ensure(Chapter *ch) {
     bool wanted[N_ENCODINGS];
     for (size_t enc = 0; enc < N_ENCODINGS; enc++) wanted[enc] = needs(ch, enc);
     experiment.config = run_config(ch);
+    experiment.cache_dir = cache_dir;
+    experiment.retrain = retrain;
     experiment.seeds = seeds;
     if (!copy_experiment_ensure(ch, &experiment, wanted, (size_t)threads)) return;
     chapter_say(ch, "The comparison: accuracy of every encoding trained in this run, mean ± sd over\n"
@@ -1095,6 +1103,8 @@ int main(int argc, char **argv) {
         {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run"},
         {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
+        {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "finished runs are kept here (default: 'cache' beside --out)"},
+        {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even the runs the cache has"},
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N",
          "training sequence length L_train"},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N",
@@ -1108,6 +1118,12 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    if (cache_dir && cache_dir[0] == '\0') return chapter_reject(&ch, "--cache", cache_dir, "expected a folder name");
+    char default_cache[4200];
+    if (cache_dir == NULL) {   // 'cache' beside the output folder, as chapter 0's
+        cache_default_dir(ch.out, default_cache, sizeof default_cache);
+        cache_dir = default_cache;
+    }
     if (eval_factor * train_len > MAX_EVAL_LEN)
         return chapter_reject_number(&ch, "--eval-factor", eval_factor,
                                      "expected eval-factor x train-len <= 1024 (memory bound)");

@@ -32,7 +32,10 @@
 // Symbols: V vocabulary, L = L_train, T test length, t a position, k the copy distance.
 //
 // Run:  ch09 [--steps 1000] [--seeds 3] [--eval-seqs 300] [--far 3] [--batch 64] [--threads 2]
-//            [--seed N] [--out DIR] [--claim 9.2] [--quiet]
+//            [--cache DIR] [--retrain] [--seed N] [--out DIR] [--claim 9.2] [--quiet]
+// Cache: every finished run is kept in --cache DIR (default: the folder 'cache' beside
+//       --out) and read back by a later run with the same settings and the same program
+//       (common/copy_experiment.h, "The run cache"); --retrain trains anyway.
 // Data: sweep.dat (one line per task, mask and encoding: accuracy in range and beyond,
 //       mean and sd over seeds; chance; position-blind bound) feeds plots/ch09_sweep.gp;
 //       sweep_beyond.dat (one line per task and mask, a column per encoding: accuracy
@@ -44,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache_files.h"
 #include "chapter.h"
 #include "copy_experiment.h"
 #include "copy_task.h"
@@ -58,6 +62,8 @@ static long eval_seqs = 300;                // test sequences per run and length
 static long far_k = 3;                      // the second copy distance
 static long batch = COPY_DEFAULT_BATCH;     // sequences per Adam step
 static long threads = COPY_DEFAULT_THREADS; // runs trained at once
+static const char *cache_dir = NULL;        // --cache DIR (default: 'cache' beside --out)
+static bool retrain = false;                // --retrain: train runs the cache has
 
 // Verdict thresholds, in accuracy. COPY_SOLVED (95%), COPY_SAME_BAND (2 points) and
 // COPY_FAR_ABOVE_CHANCE (10 points) are the experiment's (common/copy_experiment.h).
@@ -154,7 +160,8 @@ static void sweep_ensure(Chapter *ch) {
         Cell *c = &sweep[task][mask];
         c->x = (CopyExperiment){.n_encodings = LAB_N_ENCODINGS, .labels = lab_labels,
                                 .columns = lab_columns, .makers = lab_makers,
-                                .label_width = 18, .bucket_width = 10, .seeds = seeds};
+                                .label_width = 18, .bucket_width = 10, .seeds = seeds,
+                                .cache_dir = cache_dir, .retrain = retrain};
         c->x.config = copy_config_default((unsigned long)ch->seed);
         c->x.config.steps = steps;
         c->x.config.batch = (size_t)batch;
@@ -506,9 +513,17 @@ int main(int argc, char **argv) {
         {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", "the second task copies the token K back"},
         {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", "sequences per Adam step"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
+        {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "finished runs are kept here (default: 'cache' beside --out)"},
+        {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even the runs the cache has"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    if (cache_dir && cache_dir[0] == '\0') return chapter_reject(&ch, "--cache", cache_dir, "expected a folder name");
+    char default_cache[4200];
+    if (cache_dir == NULL) {   // 'cache' beside the output folder, as chapter 0's
+        cache_default_dir(ch.out, default_cache, sizeof default_cache);
+        cache_dir = default_cache;
+    }
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
     sizes.batch = (size_t)batch;

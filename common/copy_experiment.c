@@ -5,10 +5,13 @@
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "build_info.h"
+#include "cache_files.h"
 #include "parallel.h"
 #include "wallclock.h"
 
@@ -67,6 +70,105 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
     return status;
 }
 
+// ---- the run cache (copy_experiment.h) ---------------------------------------------
+
+static const char RUN_CACHE_MAGIC[8] = "PECOPY1";
+
+// cache_dir/PROGRAM-run-KEY.bin of run k of encoding enc; false when the
+// program's checksum is unknown (then nothing is cached).
+static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, char *path, size_t size) {
+    uint64_t program = cache_program_checksum();
+    if (program == 0) return false;
+    const CopyConfig *c = &x->config;
+    unsigned long seed = c->seed + (unsigned long)k;
+    uint64_t sizes[] = {c->vocab, c->d, c->train_len, c->batch, (uint64_t)c->steps, c->eval_len, c->eval_seqs,
+                        c->eval_chunk, c->task.kind, c->task.k, c->causal, seed, c->probe != NULL};
+    double rates[] = {c->lr, c->beta1, c->beta2, c->eps};
+    uint64_t h = cache_hash(CACHE_HASH_START, RUN_CACHE_MAGIC, sizeof RUN_CACHE_MAGIC);
+    h = cache_hash(h, &program, sizeof program);
+    h = cache_hash(h, sizes, sizeof sizes);
+    h = cache_hash(h, rates, sizeof rates);
+    h = cache_hash(h, x->columns[enc], strlen(x->columns[enc]));
+    snprintf(path, size, "%s/%s-run-%016llx.bin", x->cache_dir, ch->program, (unsigned long long)h);
+    return true;
+}
+
+// The run's arrays in file order, with their lengths.
+typedef struct {
+    double **array;
+    size_t n;
+} RunArray;
+enum { RUN_ARRAYS = 7 };
+
+static void run_arrays(CopyRun *r, const CopyConfig *c, RunArray *a) {
+    size_t VD = c->vocab * c->d;
+    a[0] = (RunArray){&r->loss, (size_t)c->steps + 1};
+    a[1] = (RunArray){&r->accuracy, c->eval_len};
+    a[2] = (RunArray){&r->accuracy_train_len, c->train_len};
+    a[3] = (RunArray){&r->pe_initial, r->n_pe};
+    a[4] = (RunArray){&r->pe_final, r->n_pe};
+    a[5] = (RunArray){&r->E_initial, VD};
+    a[6] = (RunArray){&r->E_final, VD};
+}
+
+// Read run k of encoding enc into x->runs[enc][k]; false (and the run left
+// empty) when the cache has no file for it or the file does not fit.
+static bool run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
+    char path[4400];
+    if (!run_cache_file(ch, x, enc, k, path, sizeof path)) return false;
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) return false;
+    CopyRun *r = &x->runs[enc][k];
+    copy_run_free(r);
+    char magic[8];
+    uint64_t counts[2];   // n_params, n_pe
+    double numbers[COPY_PROBE_VALUES + 2];
+    bool ok = fread(magic, 1, 8, fp) == 8 && memcmp(magic, RUN_CACHE_MAGIC, 8) == 0 &&
+              fread(counts, sizeof counts, 1, fp) == 1 && fread(numbers, sizeof numbers, 1, fp) == 1 &&
+              counts[1] <= counts[0] && counts[0] <= ((uint64_t)1 << 26);
+    if (ok) {
+        r->n_params = (size_t)counts[0];
+        r->n_pe = (size_t)counts[1];
+        memcpy(r->probe, numbers, sizeof r->probe);
+        r->train_seconds = numbers[COPY_PROBE_VALUES];
+        r->eval_seconds = numbers[COPY_PROBE_VALUES + 1];
+        RunArray a[RUN_ARRAYS];
+        run_arrays(r, &x->config, a);
+        for (size_t i = 0; i < RUN_ARRAYS && ok; i++) {
+            *a[i].array = malloc((a[i].n ? a[i].n : 1) * sizeof(double));
+            ok = *a[i].array != NULL && fread(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
+        }
+        ok = ok && fgetc(fp) == EOF;   // nothing more: the file was this run's
+    }
+    fclose(fp);
+    if (!ok) copy_run_free(r);
+    else r->status = GSL_SUCCESS;
+    return ok;
+}
+
+// Keep a finished run (status GSL_SUCCESS) in the cache; quietly nothing on failure.
+static void run_cache_save(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
+    char path[4400], temp[4500];
+    CopyRun *r = &x->runs[enc][k];
+    if (r->status != GSL_SUCCESS || !run_cache_file(ch, x, enc, k, path, sizeof path)) return;
+    if (!cache_make_folders(x->cache_dir)) return;
+    snprintf(temp, sizeof temp, "%s.tmp%ld", path, (long)getpid());
+    FILE *fp = fopen(temp, "wb");
+    if (fp == NULL) return;
+    uint64_t counts[2] = {r->n_params, r->n_pe};
+    double numbers[COPY_PROBE_VALUES + 2];
+    memcpy(numbers, r->probe, sizeof r->probe);
+    numbers[COPY_PROBE_VALUES] = r->train_seconds;
+    numbers[COPY_PROBE_VALUES + 1] = r->eval_seconds;
+    bool ok = fwrite(RUN_CACHE_MAGIC, 1, 8, fp) == 8 && fwrite(counts, sizeof counts, 1, fp) == 1 &&
+              fwrite(numbers, sizeof numbers, 1, fp) == 1;
+    RunArray a[RUN_ARRAYS];
+    run_arrays(r, &x->config, a);
+    for (size_t i = 0; i < RUN_ARRAYS && ok; i++) ok = fwrite(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
+    ok = (fclose(fp) == 0) && ok;
+    if (!ok || rename(temp, path) != 0) remove(temp);
+}
+
 // ---- training -----------------------------------------------------------------
 
 typedef struct {
@@ -82,18 +184,47 @@ static void train_job(size_t i, void *context) {
     copy_run(&cfg, tj->x->makers[enc], &tj->x->runs[enc][k]);
 }
 
+// Every wanted encoding not yet marked trained: marked, and its runs summarised.
+static void summarise_wanted(const Chapter *ch, CopyExperiment *x, const bool *wanted) {
+    for (size_t enc = 0; enc < x->n_encodings; enc++)
+        if (wanted[enc] && !x->trained[enc]) {
+            x->trained[enc] = true;
+            chapter_check(ch, copy_summary_fill(&x->summary[enc], x->runs[enc], x->seeds, x->config.train_len,
+                                                x->config.eval_len),
+                          "summarising the runs");
+        }
+}
+
 bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads) {
     TrainJobs tj = {.x = x};
-    size_t n_jobs = 0;
+    size_t n_jobs = 0, n_wanted = 0;
+    x->from_cache = 0;
     for (size_t enc = 0; enc < x->n_encodings; enc++) {
         if (!wanted[enc] || x->trained[enc]) continue;
-        for (long k = 0; k < x->seeds; k++) tj.jobs[n_jobs++] = enc * COPY_MAX_SEEDS + (size_t)k;
+        n_wanted++;
+        for (long k = 0; k < x->seeds; k++) {
+            if (x->cache_dir && !x->retrain && run_cache_load(ch, x, enc, k)) x->from_cache++;
+            else tj.jobs[n_jobs++] = enc * COPY_MAX_SEEDS + (size_t)k;
+        }
     }
-    if (n_jobs == 0) return false;
+    if (n_wanted == 0) return false;
+    if (x->from_cache)
+        chapter_say(ch, "%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n",
+                    x->from_cache, x->from_cache + n_jobs, x->cache_dir);
+    if (n_jobs == 0) {
+        x->wall_seconds = 0.0;
+        summarise_wanted(ch, x, wanted);
+        chapter_say(ch, "\n");
+        return true;
+    }
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
-    chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
-                n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
-                threads == 1 ? "" : "s");
+    if (x->from_cache)
+        chapter_say(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
+                    n_jobs == 1 ? "" : "s", x->config.steps, threads, threads == 1 ? "" : "s");
+    else
+        chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
+                    n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
+                    threads == 1 ? "" : "s");
     chapter_detail(ch, "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
                        "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s)\n",
                    build_cblas_name(), parallel_blas_core());
@@ -108,13 +239,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         train_sum += r->train_seconds;
         eval_sum += r->eval_seconds;
     }
-    for (size_t enc = 0; enc < x->n_encodings; enc++)
-        if (wanted[enc] && !x->trained[enc]) {
-            x->trained[enc] = true;
-            chapter_check(ch, copy_summary_fill(&x->summary[enc], x->runs[enc], x->seeds, x->config.train_len,
-                                                x->config.eval_len),
-                          "summarising the runs");
-        }
+    if (x->cache_dir)
+        for (size_t j = 0; j < n_jobs; j++) run_cache_save(ch, x, tj.jobs[j] / COPY_MAX_SEEDS, (long)(tj.jobs[j] % COPY_MAX_SEEDS));
+    summarise_wanted(ch, x, wanted);
     chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
     chapter_detail(ch, "(%.0f training steps/s per thread; of the runs' %.1f s in all, %.1f s testing)\n",
                    (double)n_jobs * (double)x->config.steps / train_sum, train_sum + eval_sum, eval_sum);

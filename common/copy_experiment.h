@@ -94,11 +94,14 @@ typedef struct {
     long seeds;                        // runs per encoding, 1 .. COPY_MAX_SEEDS
     int label_width;                   // summary table: width of the encoding column
     int bucket_width;                  // summary table: width of each [bL,(b+1)L) column (>= 8)
+    const char *cache_dir;             // finished runs are kept here and read back (NULL: not kept)
+    bool retrain;                      // with cache_dir: train even a run the cache has (and keep it)
     // Filled by copy_experiment_ensure.
     bool trained[COPY_MAX_ENCODINGS];
     CopyRun runs[COPY_MAX_ENCODINGS][COPY_MAX_SEEDS];
     CopySummary summary[COPY_MAX_ENCODINGS];
     double wall_seconds;               // of the last training round
+    size_t from_cache;                 // runs of the last round read from cache_dir, not trained
 } CopyExperiment;
 
 // The mean of acc[from..to-1] over the positions with a target (NAN marks
@@ -116,7 +119,8 @@ int copy_seed_stat_fill(CopySeedStat *stat, const double *const *accuracy, long 
 int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t train_len, size_t eval_len);
 
 // Train every encoding with wanted[enc] (n_encodings,) that is not trained yet,
-// x every seed, on up to 'threads' threads; say what is trained and how fast
+// x every seed, on up to 'threads' threads (a run cache_dir holds is read
+// instead, unless retrain; a trained one is kept there: see "The run cache" below); say what is trained and how fast
 // (the chapter's narrative); stop the chapter on a failed run
 // (chapter_check); summarise. Returns true when it trained something (the
 // chapter then writes its data files), false when there was nothing to do.
@@ -143,5 +147,13 @@ void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const c
 
 // Frees every run (trained or not).
 void copy_experiment_free(CopyExperiment *x);
+
+// The run cache. A run's file, cache_dir/PROGRAM-run-KEY.bin, holds all of its
+// CopyRun (loss, accuracies, the encoding's and the embeddings' numbers before
+// and after, probe values, timings) as raw doubles, so a run read back is the
+// run trained, bit for bit. KEY hashes the program's own file (a rebuilt
+// program with other code trains again), every number of the run's CopyConfig,
+// its seed, its encoding's column name and whether it has a probe. A file
+// that does not match its run's sizes is ignored (and trained over).
 
 #endif

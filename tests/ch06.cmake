@@ -17,20 +17,20 @@
 # Under ASan it would take about 40 s: the sanitizer suite runs the same code
 # paths with 30 steps per model.
 workbook_trained_data_tests(ch06 QUICK --steps 600 --seeds 2 --eval-seqs 100
-                            SANITIZER --steps 30 --seeds 2 --eval-seqs 20)
+                            SANITIZER --steps 30 --seeds 2 --eval-seqs 20 --retrain)
 
 # Determinism: the same seed gives the same numbers, on one thread or two.
 # Compares accuracy.dat, loss.dat and claims.tsv byte for byte.
 add_test(NAME ch06.determinism
          COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${WORKBOOK_TEST_OUT}/ch06/determinism
-                 "-DARGS=--claim;6.3;--quiet;--steps;150;--seeds;2;--eval-seqs;50"
+                 "-DARGS=--claim;6.3;--quiet;--steps;150;--seeds;2;--eval-seqs;50;--retrain"
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/ch06_determinism.cmake)
 set_tests_properties(ch06.determinism PROPERTIES LABELS "unit;ch06")
 
 # Bad inputs for ch06's own options: rows of tests/bad_inputs.txt.
 # Under valgrind: every claim on a tiny model (4 sequences of 8 tokens, d = 8,
 # 5 steps): the same code paths, none of the verdicts (those are above).
-workbook_memcheck_test(ch06 ARGS --steps 5 --seeds 1 --eval-seqs 5 --batch 4 --train-len 8 --d 8 --vocab 4)
+workbook_memcheck_test(ch06 ARGS --steps 5 --seeds 1 --eval-seqs 5 --batch 4 --train-len 8 --d 8 --vocab 4 --retrain)
 workbook_disk_full_test(ch06 ARGS --steps 20 --seeds 1 --eval-seqs 10)
 
 # Extreme shapes run to the end without a memory error (ASan in the sanitizer
@@ -42,7 +42,7 @@ foreach(shape IN ITEMS "wide;--vocab;64;--train-len;2;--batch;1;--d;2"
                        "long;--train-len;128;--eval-factor;8;--batch;1;--vocab;4;--d;4"
                        "tiny;--vocab;2;--train-len;2;--batch;1;--d;2")
   list(POP_FRONT shape name)
-  set(args --steps 2 --seeds 1 --eval-seqs 2 ${shape})
+  set(args --steps 2 --seeds 1 --eval-seqs 2 --retrain ${shape})
   string(REPLACE ";" " " args_text "${args}")
   add_test(NAME ch06.shape.${name}
            COMMAND sh -c "'$<TARGET_FILE:ch06>' --quiet --out '${WORKBOOK_TEST_OUT}/ch06/shape-${name}' ${args_text} >/dev/null; test $? -le 1")
@@ -62,3 +62,10 @@ if(NOT WORKBOOK_SANITIZE)
            COMMAND sh -c "grep -q '^6[.]2[[:space:]].*measurably above chance' '${WORKBOOK_TEST_OUT}/ch06/data/claims.tsv'")
   set_tests_properties(ch06.claim.6.2.above_chance PROPERTIES FIXTURES_REQUIRED ch06_data LABELS "claim;ch06")
 endif()
+
+# The run cache (common/copy_experiment.h): a second run with the same settings
+# reads every run back and writes the same files; --retrain trains again.
+add_test(NAME ch06.run_cache
+         COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${WORKBOOK_TEST_OUT}/ch06/run-cache
+                 "-DARGS=--steps;20;--seeds;2;--eval-seqs;10" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
+set_tests_properties(ch06.run_cache PROPERTIES LABELS "unit;ch06")

@@ -12,11 +12,17 @@
 # Under ASan it would take minutes: the sanitizer suite runs the same code
 # paths with 20 steps per model.
 workbook_trained_data_tests(ch09 QUICK --steps 500 --seeds 1 --eval-seqs 100
-                            SANITIZER --steps 20 --seeds 1 --eval-seqs 10)
+                            SANITIZER --steps 20 --seeds 1 --eval-seqs 10 --retrain)
 
 # Under valgrind: the whole sweep, one step of two sequences per model and one
 # test sequence: the same code paths (causal and bidirectional, every task),
 # none of the verdicts. (With batches of 64, zeroing each run's buffers takes
 # most of valgrind's time: about 25 s.)
-workbook_memcheck_test(ch09 ARGS --steps 1 --batch 2 --seeds 1 --eval-seqs 1)
+workbook_memcheck_test(ch09 ARGS --steps 1 --batch 2 --seeds 1 --eval-seqs 1 --retrain)
 workbook_disk_full_test(ch09 ARGS --steps 5 --seeds 1 --eval-seqs 5)
+
+# The run cache, as chapter 6's (ch06.run_cache): every one of the sweep's runs.
+add_test(NAME ch09.run_cache
+         COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch09> -DOUT=${WORKBOOK_TEST_OUT}/ch09/run-cache
+                 "-DARGS=--steps;2;--batch;2;--seeds;1;--eval-seqs;2" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
+set_tests_properties(ch09.run_cache PROPERTIES LABELS "unit;ch09")

@@ -28,11 +28,12 @@ workbook_fault_test(ch01.fault.stdout_full stdout_full ch01)
 workbook_fault_test(ch03.fault.print_table_full stdout_full ch03 --print-table --d 4 --positions 0:3)
 workbook_fault_test(ch03.fault.file_size file_size ch03)
 workbook_fault_test(ch08.fault.file_size file_size ch08)
-workbook_fault_test(ch06.fault.signal signal ch06 --seeds 2)
+workbook_fault_test(ch06.fault.signal signal ch06 --seeds 2 --retrain)   # (--retrain: always training when the signal lands)
 workbook_fault_test(ch01.fault.one_run one_run ch01 --d 16 -- --d 8 --claim 1.3)
 workbook_fault_test(ch01.fault.long_out long_out ch01)
 if(NOT WORKBOOK_SANITIZE)
   # ~500 MB of buffers for one step: the estimate must cover what the run takes.
   workbook_fault_test(ch06.fault.memory_estimate memory_estimate ch06
-                      --steps 1 --seeds 1 --threads 1 --eval-seqs 10 --train-len 128 --batch 512 --eval-factor 2)
+                      --steps 1 --seeds 1 --threads 1 --eval-seqs 10 --train-len 128 --batch 512 --eval-factor 2
+                      --retrain)   # (the limited run must train, not read the first run's results)
 endif()
