@@ -1010,22 +1010,17 @@ int main(int argc, char **argv) {
         {"--sample", OPTION_REAL, &sample, 0.0, 1.0, 0, "X", "subsampling threshold, 0 = off"},
         {"--noise-power", OPTION_REAL, &noise_power, 0.0, 1.0, 0, "X", "negatives are drawn with probability ~ count^X"},
         {"--svd-vocab", OPTION_INT, &svd_vocab, 10, 20000, 0, "N", "PPMI + SVD on the N most frequent words"},
-        {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "trained vectors are kept here (default: 'cache' beside --out)"},
-        {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even if the cache has these vectors"},
+        CACHE_OPTION_SPECS(cache_dir, retrain, "trained vectors"),
         {"--neighbours", OPTION_TEXT, &query_word, 0, 0, 0, "WORD", "also print the nearest words of WORD"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     if (corpus_path && corpus_path[0] == '\0') return chapter_reject(&ch, "--corpus", corpus_path, "expected a file name");
     if (gcide_path[0] == '\0') return chapter_reject(&ch, "--gcide", gcide_path, "expected a file name");
-    if (cache_dir && cache_dir[0] == '\0') return chapter_reject(&ch, "--cache", cache_dir, "expected a folder name");
     if (query_word && (query_word[0] == '\0' || strlen(query_word) > CORPUS_MAX_WORD))
         return chapter_reject(&ch, "--neighbours", query_word, "expected a word of 1 to 48 bytes");
     char default_cache[4200];
-    if (cache_dir == NULL) {   // 'cache' beside the output folder
-        cache_default_dir(ch.out ? ch.out : "ch00", default_cache, sizeof default_cache);
-        cache_dir = default_cache;
-    }
+    cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     // The output folder is checked before the corpus is read and the vectors
     // trained (minutes): an unusable --out fails at once. A folder this makes
     // is removed again if the corpus then turns out to be bad input.

@@ -1103,8 +1103,7 @@ int main(int argc, char **argv) {
         {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run"},
         {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
-        {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "finished runs are kept here (default: 'cache' beside --out)"},
-        {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even the runs the cache has"},
+        CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N",
          "training sequence length L_train"},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N",
@@ -1118,12 +1117,8 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
-    if (cache_dir && cache_dir[0] == '\0') return chapter_reject(&ch, "--cache", cache_dir, "expected a folder name");
     char default_cache[4200];
-    if (cache_dir == NULL) {   // 'cache' beside the output folder, as chapter 0's
-        cache_default_dir(ch.out, default_cache, sizeof default_cache);
-        cache_dir = default_cache;
-    }
+    cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     if (eval_factor * train_len > MAX_EVAL_LEN)
         return chapter_reject_number(&ch, "--eval-factor", eval_factor,
                                      "expected eval-factor x train-len <= 1024 (memory bound)");

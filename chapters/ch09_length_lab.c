@@ -513,17 +513,12 @@ int main(int argc, char **argv) {
         {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", "the second task copies the token K back"},
         {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", "sequences per Adam step"},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
-        {"--cache", OPTION_TEXT, &cache_dir, 0, 0, 0, "DIR", "finished runs are kept here (default: 'cache' beside --out)"},
-        {"--retrain", OPTION_FLAG, &retrain, 0, 0, 0, NULL, "train again even the runs the cache has"},
+        CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
-    if (cache_dir && cache_dir[0] == '\0') return chapter_reject(&ch, "--cache", cache_dir, "expected a folder name");
     char default_cache[4200];
-    if (cache_dir == NULL) {   // 'cache' beside the output folder, as chapter 0's
-        cache_default_dir(ch.out, default_cache, sizeof default_cache);
-        cache_dir = default_cache;
-    }
+    cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     CopyConfig sizes = copy_config_default(1);
     sizes.steps = steps;
     sizes.batch = (size_t)batch;

@@ -28,7 +28,8 @@ uint64_t cache_program_checksum(void) {
     return sum = ok ? h : 0;
 }
 
-void cache_default_dir(const char *out, char *buf, size_t size) {
+const char *cache_folder(const char *given, const char *out, char *buf, size_t size) {
+    if (given != NULL) return given;
     char parent[4096];
     snprintf(parent, sizeof parent, "%s", out);
     size_t len = strlen(parent);
@@ -38,6 +39,7 @@ void cache_default_dir(const char *out, char *buf, size_t size) {
     else if (slash == parent) parent[1] = '\0';
     else *slash = '\0';
     snprintf(buf, size, "%s/cache", parent);
+    return buf;
 }
 
 bool cache_make_folders(const char *dir) {

@@ -23,9 +23,17 @@ uint64_t cache_hash(uint64_t h, const void *p, size_t n);
 // (then nothing should be cached).
 uint64_t cache_program_checksum(void);
 
-// The default cache folder: "cache" beside the output folder out (for
-// --out build/workbook/ch06: build/workbook/cache), into buf (size bytes).
-void cache_default_dir(const char *out, char *buf, size_t size);
+// The cache folder: 'given' (--cache DIR) if not NULL, else the default,
+// "cache" beside the output folder out (for --out build/workbook/ch06:
+// build/workbook/cache), written into buf (size bytes).
+const char *cache_folder(const char *given, const char *out, char *buf, size_t size);
+
+// The two options of a chapter with a cache, for its OptionSpec table
+// (common/options.h): --cache DIR (a const char *dir) and --retrain (a bool).
+// 'kept' says what is kept: "trained vectors".
+#define CACHE_OPTION_SPECS(dir, retrain, kept)                                                          \
+    {"--cache", OPTION_TEXT, &(dir), 0, 0, 0, "DIR", kept " are kept here (default: 'cache' beside --out)"}, \
+    {"--retrain", OPTION_FLAG, &(retrain), 0, 0, 0, NULL, "train again even what the cache has"}
 
 // mkdir -p dir. false when a part of it cannot be made.
 bool cache_make_folders(const char *dir);
