@@ -19,8 +19,9 @@
 //
 // Exploring is not failing. Each claim's expected verdict is the one the
 // course's settings (the chapter's defaults) give. A run with other settings
-// (any option other than --out, --claim, --quiet, --verbose and --strict given
-// a value other than its default) is exploring: a verdict that differs from
+// (any option other than --out, --claim, --quiet, --verbose, --strict and the
+// training chapters' --threads, --cache and --retrain, which change how and not
+// what, given a value other than its default) is exploring: a verdict that differs from
 // the expected one is then a finding of those settings, printed as such
 // ("with --d 16: holds; at the course's settings: partly holds"), marked '*'
 // in the verdict table, and the exit status stays 0. At the course's settings,
