@@ -175,11 +175,9 @@ static bool cache_load(const char *path) {
 }
 
 static void cache_save(const char *path) {
-    if (!cache_make_folders(cache_dir)) return;   // no cache: only slower next time
-    char temp[4200];
-    snprintf(temp, sizeof temp, "%s.tmp%ld", path, (long)getpid());
-    FILE *fp = fopen(temp, "wb");
-    if (fp == NULL) return;
+    char temp[4300];
+    FILE *fp = cache_create(cache_dir, path, temp, sizeof temp);
+    if (fp == NULL) return;   // no cache: only slower next time
     uint64_t hdr[6] = {V, (uint64_t)dim, K, n_tokens, n_raw, ppmi_nnz};
     double times[3] = {train_seconds, train_wps, ppmi_seconds};
     bool ok = fwrite(CACHE_MAGIC, 1, 8, fp) == 8 && fwrite(hdr, sizeof hdr, 1, fp) == 1 &&
@@ -188,8 +186,7 @@ static void cache_save(const char *path) {
     ok = ok && fwrite(corpus->counts, sizeof(long), V, fp) == V &&
          fwrite(E, sizeof(float), V * (size_t)dim, fp) == V * (size_t)dim &&
          fwrite(P, sizeof(float), K * (size_t)dim, fp) == K * (size_t)dim;
-    ok = (fclose(fp) == 0) && ok;
-    if (!ok || rename(temp, path) != 0) remove(temp);
+    cache_commit(fp, ok, temp, path);
 }
 
 // ---- reading the corpus and training (before any output is written) -------------------

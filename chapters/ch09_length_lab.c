@@ -138,6 +138,16 @@ static long blind_seqs(void) { return eval_seqs * 10 < BLIND_SEQS ? eval_seqs * 
 
 static size_t eval_len(void) { return COPY_DEFAULT_EVAL_FACTOR * COPY_DEFAULT_TRAIN_LEN; }
 
+// Every run's settings but its task and mask: chapter 6's defaults with this
+// chapter's --steps, --batch and --eval-seqs (the sweep's runs, and the memory check).
+static CopyConfig lab_config(unsigned long seed) {
+    CopyConfig c = copy_config_default(seed);
+    c.steps = steps;
+    c.batch = (size_t)batch;
+    c.eval_seqs = (size_t)eval_seqs;
+    return c;
+}
+
 static void write_sweep_data(Chapter *ch);
 
 // Train the whole sweep once (every claim reads it), print its table, write its data.
@@ -162,10 +172,7 @@ static void sweep_ensure(Chapter *ch) {
                                 .columns = lab_columns, .makers = lab_makers,
                                 .label_width = 18, .bucket_width = 10, .seeds = seeds,
                                 .cache_dir = cache_dir, .retrain = retrain};
-        c->x.config = copy_config_default((unsigned long)ch->seed);
-        c->x.config.steps = steps;
-        c->x.config.batch = (size_t)batch;
-        c->x.config.eval_seqs = (size_t)eval_seqs;
+        c->x.config = lab_config((unsigned long)ch->seed);
         c->x.config.task = task_of(task);
         c->x.config.causal = mask == 1;
         char label[64];
@@ -519,10 +526,7 @@ int main(int argc, char **argv) {
     if (status != CHAPTER_CONTINUE) return status;
     char default_cache[4200];
     cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
-    CopyConfig sizes = copy_config_default(1);
-    sizes.steps = steps;
-    sizes.batch = (size_t)batch;
-    sizes.eval_seqs = (size_t)eval_seqs;
+    CopyConfig sizes = lab_config(1);
     double memory = copy_runs_bytes(&sizes, n_combinations * LAB_N_ENCODINGS * (size_t)seeds, (size_t)threads);
     status = chapter_check_memory(&ch, memory, "--seeds, --steps, --batch or --threads");
     if (status != CHAPTER_CONTINUE) return status;

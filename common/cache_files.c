@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 uint64_t cache_hash(uint64_t h, const void *p, size_t n) {
     const unsigned char *b = p;
@@ -52,4 +53,15 @@ bool cache_make_folders(const char *dir) {
         *p = '/';
     }
     return mkdir(buf, 0777) == 0 || errno == EEXIST;
+}
+
+FILE *cache_create(const char *dir, const char *path, char *temp, size_t size) {
+    if (!cache_make_folders(dir)) return NULL;
+    snprintf(temp, size, "%s.tmp%ld", path, (long)getpid());
+    return fopen(temp, "wb");
+}
+
+void cache_commit(FILE *fp, bool ok, const char *temp, const char *path) {
+    ok = (fclose(fp) == 0) && ok;
+    if (!ok || rename(temp, path) != 0) remove(temp);
 }

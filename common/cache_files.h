@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define CACHE_HASH_START 1469598103934665603ull   // FNV-1a's offset basis
 
@@ -37,5 +38,12 @@ const char *cache_folder(const char *given, const char *out, char *buf, size_t s
 
 // mkdir -p dir. false when a part of it cannot be made.
 bool cache_make_folders(const char *dir);
+
+// Writing the cache file 'path' in folder 'dir': cache_create makes the folder
+// and opens a temporary file beside path (its name into temp, size bytes),
+// NULL when it cannot; cache_commit closes it and, when ok and the close went
+// well, renames it to path, else removes it. Nothing half-written is ever named path.
+FILE *cache_create(const char *dir, const char *path, char *temp, size_t size);
+void cache_commit(FILE *fp, bool ok, const char *temp, const char *path);
 
 #endif

@@ -5,10 +5,8 @@
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "build_info.h"
 #include "cache_files.h"
@@ -72,8 +70,6 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 
 // ---- the run cache (copy_experiment.h) ---------------------------------------------
 
-static const char RUN_CACHE_MAGIC[8] = "PECOPY1";
-
 // cache_dir/PROGRAM-run-KEY.bin of run k of encoding enc; false when the
 // program's checksum is unknown (then nothing is cached).
 static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, char *path, size_t size) {
@@ -84,8 +80,7 @@ static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t en
     uint64_t sizes[] = {c->vocab, c->d, c->train_len, c->batch, (uint64_t)c->steps, c->eval_len, c->eval_seqs,
                         c->eval_chunk, c->task.kind, c->task.k, c->causal, seed, c->probe != NULL};
     double rates[] = {c->lr, c->beta1, c->beta2, c->eps};
-    uint64_t h = cache_hash(CACHE_HASH_START, RUN_CACHE_MAGIC, sizeof RUN_CACHE_MAGIC);
-    h = cache_hash(h, &program, sizeof program);
+    uint64_t h = cache_hash(CACHE_HASH_START, &program, sizeof program);
     h = cache_hash(h, sizes, sizeof sizes);
     h = cache_hash(h, rates, sizeof rates);
     h = cache_hash(h, x->columns[enc], strlen(x->columns[enc]));
@@ -93,80 +88,26 @@ static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t en
     return true;
 }
 
-// The run's arrays in file order, with their lengths.
-typedef struct {
-    double **array;
-    size_t n;
-} RunArray;
-enum { RUN_ARRAYS = 7 };
-
-static void run_arrays(CopyRun *r, const CopyConfig *c, RunArray *a) {
-    size_t VD = c->vocab * c->d;
-    a[0] = (RunArray){&r->loss, (size_t)c->steps + 1};
-    a[1] = (RunArray){&r->accuracy, c->eval_len};
-    a[2] = (RunArray){&r->accuracy_train_len, c->train_len};
-    a[3] = (RunArray){&r->pe_initial, r->n_pe};
-    a[4] = (RunArray){&r->pe_final, r->n_pe};
-    a[5] = (RunArray){&r->E_initial, VD};
-    a[6] = (RunArray){&r->E_final, VD};
-}
-
-// Read run k of encoding enc into x->runs[enc][k]; false (and the run left
-// empty) when the cache has no file for it or the file does not fit.
+// Read run k of encoding enc into x->runs[enc][k]; false (the run left empty)
+// when the cache has no file for it or the file does not hold such a run.
 static bool run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
     char path[4400];
     if (!run_cache_file(ch, x, enc, k, path, sizeof path)) return false;
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) return false;
-    CopyRun *r = &x->runs[enc][k];
-    copy_run_free(r);
-    char magic[8];
-    uint64_t counts[2];   // n_params, n_pe
-    double numbers[COPY_PROBE_VALUES + 2];
-    bool ok = fread(magic, 1, 8, fp) == 8 && memcmp(magic, RUN_CACHE_MAGIC, 8) == 0 &&
-              fread(counts, sizeof counts, 1, fp) == 1 && fread(numbers, sizeof numbers, 1, fp) == 1 &&
-              counts[1] <= counts[0] && counts[0] <= ((uint64_t)1 << 26);
-    if (ok) {
-        r->n_params = (size_t)counts[0];
-        r->n_pe = (size_t)counts[1];
-        memcpy(r->probe, numbers, sizeof r->probe);
-        r->train_seconds = numbers[COPY_PROBE_VALUES];
-        r->eval_seconds = numbers[COPY_PROBE_VALUES + 1];
-        RunArray a[RUN_ARRAYS];
-        run_arrays(r, &x->config, a);
-        for (size_t i = 0; i < RUN_ARRAYS && ok; i++) {
-            *a[i].array = malloc((a[i].n ? a[i].n : 1) * sizeof(double));
-            ok = *a[i].array != NULL && fread(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
-        }
-        ok = ok && fgetc(fp) == EOF;   // nothing more: the file was this run's
-    }
+    copy_run_free(&x->runs[enc][k]);
+    bool ok = copy_run_read(fp, &x->config, &x->runs[enc][k]);
     fclose(fp);
-    if (!ok) copy_run_free(r);
-    else r->status = GSL_SUCCESS;
     return ok;
 }
 
 // Keep a finished run (status GSL_SUCCESS) in the cache; quietly nothing on failure.
 static void run_cache_save(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
     char path[4400], temp[4500];
-    CopyRun *r = &x->runs[enc][k];
+    const CopyRun *r = &x->runs[enc][k];
     if (r->status != GSL_SUCCESS || !run_cache_file(ch, x, enc, k, path, sizeof path)) return;
-    if (!cache_make_folders(x->cache_dir)) return;
-    snprintf(temp, sizeof temp, "%s.tmp%ld", path, (long)getpid());
-    FILE *fp = fopen(temp, "wb");
-    if (fp == NULL) return;
-    uint64_t counts[2] = {r->n_params, r->n_pe};
-    double numbers[COPY_PROBE_VALUES + 2];
-    memcpy(numbers, r->probe, sizeof r->probe);
-    numbers[COPY_PROBE_VALUES] = r->train_seconds;
-    numbers[COPY_PROBE_VALUES + 1] = r->eval_seconds;
-    bool ok = fwrite(RUN_CACHE_MAGIC, 1, 8, fp) == 8 && fwrite(counts, sizeof counts, 1, fp) == 1 &&
-              fwrite(numbers, sizeof numbers, 1, fp) == 1;
-    RunArray a[RUN_ARRAYS];
-    run_arrays(r, &x->config, a);
-    for (size_t i = 0; i < RUN_ARRAYS && ok; i++) ok = fwrite(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
-    ok = (fclose(fp) == 0) && ok;
-    if (!ok || rename(temp, path) != 0) remove(temp);
+    FILE *fp = cache_create(x->cache_dir, path, temp, sizeof temp);
+    if (fp != NULL) cache_commit(fp, copy_run_write(fp, r, &x->config), temp, path);
 }
 
 // ---- training -----------------------------------------------------------------

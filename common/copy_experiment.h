@@ -120,9 +120,9 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 
 // Train every encoding with wanted[enc] (n_encodings,) that is not trained yet,
 // x every seed, on up to 'threads' threads (a run cache_dir holds is read
-// instead, unless retrain; a trained one is kept there: see "The run cache" below); say what is trained and how fast
-// (the chapter's narrative); stop the chapter on a failed run
-// (chapter_check); summarise. Returns true when it trained something (the
+// instead, unless retrain; a trained one is kept there: see "The run cache"
+// below); say what is trained and how fast (the chapter's narrative); stop the chapter on a failed run
+// (chapter_check); summarise. Returns true when it trained or read a run (the
 // chapter then writes its data files), false when there was nothing to do.
 bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads);
 
@@ -149,9 +149,9 @@ void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const c
 void copy_experiment_free(CopyExperiment *x);
 
 // The run cache. A run's file, cache_dir/PROGRAM-run-KEY.bin, holds all of its
-// CopyRun (loss, accuracies, the encoding's and the embeddings' numbers before
-// and after, probe values, timings) as raw doubles, so a run read back is the
-// run trained, bit for bit. KEY hashes the program's own file (a rebuilt
+// CopyRun (copy_run_write: loss, accuracies, the encoding's and the embeddings'
+// numbers before and after, probe values, timings) as raw doubles, so a run
+// read back is the run trained, bit for bit. KEY hashes the program's own file (a rebuilt
 // program with other code trains again), every number of the run's CopyConfig,
 // its seed, its encoding's column name and whether it has a probe. A file
 // that does not match its run's sizes is ignored (and trained over).

@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,15 +252,73 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
     return run->status;
 }
 
+// A run's arrays, in the order copy_run_write keeps them, with their lengths
+// under cfg (all 0 without one: for freeing).
+typedef struct {
+    double **array;
+    size_t n;
+} RunArray;
+enum { RUN_ARRAYS = 7 };
+
+static void run_arrays(CopyRun *r, const CopyConfig *cfg, RunArray *a) {
+    size_t VD = cfg ? cfg->vocab * cfg->d : 0, n_pe = cfg ? r->n_pe : 0;
+    a[0] = (RunArray){&r->loss, cfg ? (size_t)cfg->steps + 1 : 0};
+    a[1] = (RunArray){&r->accuracy, cfg ? cfg->eval_len : 0};
+    a[2] = (RunArray){&r->accuracy_train_len, cfg ? cfg->train_len : 0};
+    a[3] = (RunArray){&r->pe_initial, n_pe};
+    a[4] = (RunArray){&r->pe_final, n_pe};
+    a[5] = (RunArray){&r->E_initial, VD};
+    a[6] = (RunArray){&r->E_final, VD};
+}
+
 void copy_run_free(CopyRun *run) {
-    free(run->loss);
-    free(run->accuracy);
-    free(run->accuracy_train_len);
-    free(run->pe_initial);
-    free(run->pe_final);
-    free(run->E_initial);
-    free(run->E_final);
+    RunArray a[RUN_ARRAYS];
+    run_arrays(run, NULL, a);
+    for (size_t i = 0; i < RUN_ARRAYS; i++) free(*a[i].array);
     memset(run, 0, sizeof *run);
+}
+
+static const char RUN_FILE_MAGIC[8] = "PECOPY1";
+
+bool copy_run_write(FILE *fp, const CopyRun *run, const CopyConfig *cfg) {
+    uint64_t counts[2] = {run->n_params, run->n_pe};
+    double numbers[COPY_PROBE_VALUES + 2];
+    memcpy(numbers, run->probe, sizeof run->probe);
+    numbers[COPY_PROBE_VALUES] = run->train_seconds;
+    numbers[COPY_PROBE_VALUES + 1] = run->eval_seconds;
+    bool ok = fwrite(RUN_FILE_MAGIC, 1, 8, fp) == 8 && fwrite(counts, sizeof counts, 1, fp) == 1 &&
+              fwrite(numbers, sizeof numbers, 1, fp) == 1;
+    RunArray a[RUN_ARRAYS];
+    run_arrays((CopyRun *)run, cfg, a);   // (only read through)
+    for (size_t i = 0; i < RUN_ARRAYS && ok; i++) ok = fwrite(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
+    return ok;
+}
+
+bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run) {
+    memset(run, 0, sizeof *run);
+    char magic[8];
+    uint64_t counts[2];   // n_params, n_pe
+    double numbers[COPY_PROBE_VALUES + 2];
+    bool ok = fread(magic, 1, 8, fp) == 8 && memcmp(magic, RUN_FILE_MAGIC, 8) == 0 &&
+              fread(counts, sizeof counts, 1, fp) == 1 && fread(numbers, sizeof numbers, 1, fp) == 1 &&
+              counts[1] <= counts[0] && counts[0] <= ((uint64_t)1 << 26);
+    if (ok) {
+        run->n_params = (size_t)counts[0];
+        run->n_pe = (size_t)counts[1];
+        memcpy(run->probe, numbers, sizeof run->probe);
+        run->train_seconds = numbers[COPY_PROBE_VALUES];
+        run->eval_seconds = numbers[COPY_PROBE_VALUES + 1];
+        RunArray a[RUN_ARRAYS];
+        run_arrays(run, cfg, a);
+        for (size_t i = 0; i < RUN_ARRAYS && ok; i++) {
+            *a[i].array = malloc((a[i].n ? a[i].n : 1) * sizeof(double));
+            ok = *a[i].array != NULL && fread(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
+        }
+        ok = ok && fgetc(fp) == EOF;   // nothing more: the file held this run
+    }
+    if (!ok) copy_run_free(run);
+    else run->status = GSL_SUCCESS;
+    return ok;
 }
 
 double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding, long steps) {

@@ -28,6 +28,7 @@
 #include <gsl/gsl_rng.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "posenc.h"
 #include "tiny_model.h"
@@ -112,6 +113,15 @@ void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng);
 // copy_run_free). Returns run->status.
 int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run);
 void copy_run_free(CopyRun *run);
+
+// A finished run as bytes (the run cache of copy_experiment.h): a format tag,
+// n_params and n_pe, the probe values and timings, then every array of the run
+// as raw doubles, lengths from cfg, so a run read back is the run written, bit
+// for bit. copy_run_write: false on a write error. copy_run_read fills 'run'
+// (free with copy_run_free); false, the run left empty, unless fp holds exactly
+// such a run of cfg.
+bool copy_run_write(FILE *fp, const CopyRun *run, const CopyConfig *cfg);
+bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run);
 
 // An upper estimate of the memory one copy_run of 'cfg' holds at its peak
 // (rotary: the encoding has a qk_relative hook, as RoPE), from the same

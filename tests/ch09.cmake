@@ -12,7 +12,7 @@
 # Under ASan it would take minutes: the sanitizer suite runs the same code
 # paths with 20 steps per model.
 workbook_trained_data_tests(ch09 QUICK --steps 500 --seeds 1 --eval-seqs 100
-                            SANITIZER --steps 20 --seeds 1 --eval-seqs 10 --retrain)
+                            SANITIZER --steps 20 --seeds 1 --eval-seqs 10)
 
 # Under valgrind: the whole sweep, one step of two sequences per model and one
 # test sequence: the same code paths (causal and bidirectional, every task),
