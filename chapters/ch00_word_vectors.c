@@ -38,6 +38,7 @@
 #include <errno.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_eigen.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
@@ -54,6 +55,7 @@
 #include "corpus.h"
 #include "embedding.h"
 #include "exitcodes.h"
+#include "hash.h"
 #include "parallel.h"
 #include "ppmi_svd.h"
 #include "random.h"
@@ -102,20 +104,23 @@ static long id_of(const char *w) { return corpus ? corpus_find(corpus, w) : -1; 
 
 static const char CACHE_MAGIC[8] = "PEW2V02";   // 02: eight-lane dot products
 
-static void cache_file(char *path, size_t size, uint64_t corpus_sum, unsigned long seed) {
-    uint64_t h = cache_hash(CACHE_HASH_START, &corpus_sum, sizeof corpus_sum);
+// The cache file's name, ch00-KEY.bin, in cache_dir.
+static void cache_file(char *name, size_t size, uint64_t corpus_sum, unsigned long seed) {
+    uint64_t h = hash_bytes(HASH_START, &corpus_sum, sizeof corpus_sum);
     long settings[] = {dim, window_size, negative, epochs, min_count, svd_vocab, SYNC_WORDS, SVD_OVERSAMPLE, SVD_POWER,
                        corpus_path != NULL};   // (the file's checksum stands for its path)
-    h = cache_hash(h, settings, sizeof settings);
-    h = cache_hash(h, &lr, sizeof lr);
-    h = cache_hash(h, &sample, sizeof sample);
-    h = cache_hash(h, &noise_power, sizeof noise_power);
-    h = cache_hash(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
-    h = cache_hash(h, &seed, sizeof seed);
-    snprintf(path, size, "%s/ch00-%016llx.bin", cache_dir, (unsigned long long)h);
+    h = hash_bytes(h, settings, sizeof settings);
+    h = hash_bytes(h, &lr, sizeof lr);
+    h = hash_bytes(h, &sample, sizeof sample);
+    h = hash_bytes(h, &noise_power, sizeof noise_power);
+    h = hash_bytes(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
+    h = hash_bytes(h, &seed, sizeof seed);
+    snprintf(name, size, "ch00-%016llx.bin", (unsigned long long)h);
 }
 
-static bool cache_load(const char *path) {
+static bool cache_load(const char *name) {
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", cache_dir, name);
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) return false;
     char magic[8];
@@ -174,10 +179,10 @@ static bool cache_load(const char *path) {
     return true;
 }
 
-static void cache_save(const char *path) {
-    char temp[4300];
-    FILE *fp = cache_create(cache_dir, path, temp, sizeof temp);
-    if (fp == NULL) return;   // no cache: only slower next time
+static void cache_save(const char *name) {
+    DataFile f;
+    if (!cache_create(&f, cache_dir, name)) return;   // no cache: only slower next time
+    FILE *fp = f.fp;
     uint64_t hdr[6] = {V, (uint64_t)dim, K, n_tokens, n_raw, ppmi_nnz};
     double times[3] = {train_seconds, train_wps, ppmi_seconds};
     bool ok = fwrite(CACHE_MAGIC, 1, 8, fp) == 8 && fwrite(hdr, sizeof hdr, 1, fp) == 1 &&
@@ -186,7 +191,7 @@ static void cache_save(const char *path) {
     ok = ok && fwrite(corpus->counts, sizeof(long), V, fp) == V &&
          fwrite(E, sizeof(float), V * (size_t)dim, fp) == V * (size_t)dim &&
          fwrite(P, sizeof(float), K * (size_t)dim, fp) == K * (size_t)dim;
-    cache_commit(fp, ok, temp, path);
+    cache_commit(&f, ok);
 }
 
 // ---- reading the corpus and training (before any output is written) -------------------
@@ -216,9 +221,9 @@ static int prepare_model(Chapter *ch) {
         snprintf(msg, sizeof msg, "--corpus '%s': cannot read: %s", path, strerror(errno));
         return fail_corpus(msg);
     }
-    char cache_path[4300];
-    cache_file(cache_path, sizeof cache_path, sum, (unsigned long)ch->seed);
-    if (!retrain && cache_load(cache_path)) {
+    char cache_name[64];
+    cache_file(cache_name, sizeof cache_name, sum, (unsigned long)ch->seed);
+    if (!retrain && cache_load(cache_name)) {
         from_cache = true;
         return CHAPTER_CONTINUE;
     }
@@ -286,7 +291,7 @@ static int prepare_model(Chapter *ch) {
     chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", K, st.nnz, dim);
     chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
     // Vectors wider than the PPMI rank (d > K + 10) leave P's last columns at 0.
-    cache_save(cache_path);
+    cache_save(cache_name);
     return CHAPTER_CONTINUE;
 }
 
@@ -451,7 +456,7 @@ static void claim_lookup(Chapter *ch, ClaimResult *r) {
     // one-hot (V) times E (V, d): GSL's sgemv with E^T
     float *onehot = calloc(V, sizeof *onehot), *prod = malloc(D * sizeof *prod);
     float *in = malloc(V * D * sizeof *in), *out = malloc(V * D * sizeof *out);
-    if (!onehot || !prod || !in || !out) chapter_check(ch, 8 /* GSL_ENOMEM */, "the lookup claim");
+    if (!onehot || !prod || !in || !out) chapter_check(ch, GSL_ENOMEM, "the lookup claim");
     onehot[w] = 1.0f;
     gsl_matrix_float_const_view Ev = gsl_matrix_float_const_view_array(E, V, D);
     gsl_vector_float_const_view hv = gsl_vector_float_const_view_array(onehot, V);
@@ -463,7 +468,7 @@ static void claim_lookup(Chapter *ch, ClaimResult *r) {
     memcpy(in, E, V * D * sizeof *in);
     for (size_t i = 0; i < V * D; i++) out[i] = 0.01f * (float)((i * 2654435761u) % 1000) / 1000.0f;
     float *out0 = malloc(V * D * sizeof *out0);
-    if (!out0) chapter_check(ch, 8, "the lookup claim");
+    if (!out0) chapter_check(ch, GSL_ENOMEM, "the lookup claim");
     memcpy(out0, out, V * D * sizeof *out0);
     uint32_t centres[3] = {(uint32_t)w, (uint32_t)(V > 5 ? 5 : 1), (uint32_t)(V > 7 ? 7 : 1)};
     uint32_t contexts[3] = {(uint32_t)(V > 2 ? 2 : 0), 3 % (uint32_t)V, 4 % (uint32_t)V};
@@ -594,11 +599,11 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     }
     // random vectors: the same vocabulary, N(0,1) entries
     float *rv = malloc(V * (size_t)dim * sizeof *rv);
-    if (rv == NULL) chapter_check(ch, 8, "random vectors");
+    if (rv == NULL) chapter_check(ch, GSL_ENOMEM, "random vectors");
     for (size_t i = 0; i < V * (size_t)dim; i++) rv[i] = (float)gsl_ran_gaussian(ch->rng, 1.0);
     Embedding *re = embedding_new(rv, V, (size_t)dim);
     free(rv);
-    if (re == NULL) chapter_check(ch, 8, "random vectors");
+    if (re == NULL) chapter_check(ch, GSL_ENOMEM, "random vectors");
     Score s_sg = score_set(sg, limit, false), s_rand = score_set(re, limit, false);
     Score s_sg_both = score_set(sg, limit, true), s_pp = score_set(pp, K, true);
     embedding_free(re);
@@ -694,7 +699,7 @@ static size_t sense_centroid(const TwoSense *s, int k, float *out) {
 static void claim_static_senses(Chapter *ch, ClaimResult *r) {
     size_t mixed = 0, present = 0, pool = V < RANDOM_POOL ? V : RANDOM_POOL;
     double *all = malloc(pool * sizeof *all);
-    if (!all) chapter_check(ch, 8, "claim 0.5");
+    if (!all) chapter_check(ch, GSL_ENOMEM, "claim 0.5");
     chapter_say(ch, "One vector per word. Mean cosine of the word with each sense's cue words, against the\n"
                     "word's own 90th percentile of cosines with the %zu most frequent words (the level\n"
                     "differs from word to word, so each word gets its own); neighbours among the %d most frequent:\n",
@@ -1057,7 +1062,7 @@ int main(int argc, char **argv) {
     }
     sg = embedding_new(E, V, (size_t)dim);
     pp = embedding_new(P, K, (size_t)dim);
-    if (!sg || !pp) chapter_check(&ch, 8, "normalising the vectors");
+    if (!sg || !pp) chapter_check(&ch, GSL_ENOMEM, "normalising the vectors");
     if (from_cache) {
         chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
                     n_tokens);

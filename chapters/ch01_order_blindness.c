@@ -138,8 +138,8 @@ static double max_weight_in_rows(const gsl_matrix *wa, const gsl_matrix *wb, siz
 
 static void print_row(const Chapter *ch, const char *label, const gsl_matrix *m, size_t row) {
     if (ch->quiet) return;
-    printf("  ");
-    print_padded(stdout, label, 22);
+    chapter_say(ch, "  ");
+    chapter_say_padded(ch, label, 22);
     for (size_t j = 0; j < m->size2 && j < 8; j++) chapter_say(ch, " %8.4f", gsl_matrix_get(m, row, j));
     chapter_say(ch, "%s\n", m->size2 > 8 ? " ..." : "");
 }

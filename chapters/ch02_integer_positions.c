@@ -563,20 +563,17 @@ static const long DOC_B_ANNOUNCED = 3;   // "三大痛點"
 static void claim_pain_points(Chapter *ch, ClaimResult *r) {
     long listed = (long)(sizeof DOC_B_SECTION_6 / sizeof DOC_B_SECTION_6[0]), from_5 = 0;
     chapter_say(ch, "Doc B §6 announces %ld pain points and numbers these:\n\n", DOC_B_ANNOUNCED);
-    if (!ch->quiet) {
-        printf("  #  ");
-        print_padded(stdout, "point", 61);
-        print_padded(stdout, "raised in", 13);
-        printf("tested by\n");
-    }
+    chapter_say(ch, "  #  ");
+    chapter_say_padded(ch, "point", 61);
+    chapter_say_padded(ch, "raised in", 13);
+    chapter_say(ch, "tested by\n");
     for (long i = 0; i < listed; i++) {
         const PainPoint *pp = &DOC_B_SECTION_6[i];
         from_5 += pp->advantage_of_5;
-        if (ch->quiet) continue;
-        printf("  %ld  ", i + 1);
-        print_padded(stdout, pp->point, 61);
-        print_padded(stdout, pp->raised_in, 13);
-        printf("%s\n", pp->tested_by);
+        chapter_say(ch, "  %ld  ", i + 1);
+        chapter_say_padded(ch, pp->point, 61);
+        chapter_say_padded(ch, pp->raised_in, 13);
+        chapter_say(ch, "%s\n", pp->tested_by);
     }
     chapter_say(ch, "\n  announced %ld, listed %ld; of these, %ld are §5's advantages (5-1, 5-2, 5-3)\n"
                     "  and %ld is the problem §2 starts from.\n",

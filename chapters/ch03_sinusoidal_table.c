@@ -222,12 +222,11 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
 // ---- claim 3.2: 我 at positions 1 and 2 ---------------------------------------
 
 static void print_vector(const Chapter *ch, const char *label, const gsl_vector *v) {
-    if (ch->quiet) return;
-    printf("  ");
-    print_padded(stdout, label, 24);
-    printf("[");
-    for (size_t j = 0; j < v->size; j++) printf("%s%8.5f", j ? ", " : "", gsl_vector_get(v, j));
-    printf("]\n");
+    chapter_say(ch, "  ");
+    chapter_say_padded(ch, label, 24);
+    chapter_say(ch, "[");
+    for (size_t j = 0; j < v->size; j++) chapter_say(ch, "%s%8.5f", j ? ", " : "", gsl_vector_get(v, j));
+    chapter_say(ch, "]\n");
 }
 
 static void claim_same_word_two_positions(Chapter *ch, ClaimResult *r) {

@@ -60,6 +60,7 @@
 // seed --seed + k, so the encodings of one seed see the same batches, initial weights
 // and test sequences.
 #include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
@@ -233,7 +234,7 @@ static void claim_parameter_counts(Chapter *ch, ClaimResult *r) {
     for (size_t enc = 0; enc < N_ENCODINGS; enc++) {
         PosEncoding *pe = ENCODING_MAKERS[enc]((size_t)d, eval_len());
         TinyModel *m = pe ? tiny_model_new((size_t)vocab, pe) : NULL;
-        if (m == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "building a model");
+        if (m == NULL) chapter_check(ch, GSL_ENOMEM, "building a model");
         counts[enc] = m->n_params;
         tiny_model_free(m);
         posenc_free(pe);
@@ -549,13 +550,13 @@ static TrainableProbe probe_trainable(Chapter *ch, PosEncodingMaker make) {
     TinyModel *m = pe ? tiny_model_new(V, pe) : NULL;
     TinyActs *a = m ? tiny_acts_new(m, B, T) : NULL;
     Adam *adam = m ? adam_new(m->n_params, lr, 0.9, 0.999, 1e-8) : NULL;
-    if (adam == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "building a model");
+    if (adam == NULL) chapter_check(ch, GSL_ENOMEM, "building a model");
     tiny_model_init(m, ch->rng, ch->rng);
     copy_task_batch(a, V, ch->rng);
     p.n_pe = pe->n_params;
     double *params_before = malloc(m->n_params * sizeof *params_before);   // (n_params,)
     gsl_matrix *fixed_before = pe->fixed ? gsl_matrix_alloc(pe->fixed->size1, D) : NULL;
-    if (params_before == NULL || (pe->fixed && fixed_before == NULL)) chapter_check(ch, 8, "allocating");
+    if (params_before == NULL || (pe->fixed && fixed_before == NULL)) chapter_check(ch, GSL_ENOMEM, "allocating");
     if (fixed_before) gsl_matrix_memcpy(fixed_before, pe->fixed);
     tiny_zero_grads(m);
     chapter_check(ch, tiny_forward(m, a), "forward");

@@ -42,6 +42,7 @@
 //       beyond L_train) feeds plots/ch09_beyond.gp; blind_by_position.dat (the causal
 //       and bidirectional bounds of the previous-token task at every t) and
 //       nope_by_position.dat (NoPE's accuracy there) feed plots/ch09_nope.gp.
+#include <gsl/gsl_errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ static void sweep_ensure(Chapter *ch) {
     if (swept) return;
     swept = true;
     sweep = calloc(N_TASKS, sizeof *sweep);
-    if (sweep == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "the sweep's results");
+    if (sweep == NULL) chapter_check(ch, GSL_ENOMEM, "the sweep's results");
     chapter_say(ch, "The sweep: %d tasks x 2 masks (no causal 'next': the mask hides its target) x %d\n"
                     "encodings x %ld seed%s, %ld Adam steps of %ld sequences each, trained at L_train = %d and\n"
                     "tested on %ld sequences of length %zu.\n\n",
@@ -164,7 +165,7 @@ static void sweep_ensure(Chapter *ch) {
     bool all[LAB_N_ENCODINGS];
     for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) all[enc] = true;
     double *bound = malloc(eval_len() * sizeof *bound);
-    if (bound == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "the position-blind bounds");
+    if (bound == NULL) chapter_check(ch, GSL_ENOMEM, "the position-blind bounds");
     for (size_t i = 0; i < n_combinations; i++) {
         size_t task = combinations[i].task, mask = combinations[i].mask;
         Cell *c = &sweep[task][mask];
@@ -252,7 +253,7 @@ static void write_sweep_data(Chapter *ch) {
     double *bound[N_MASKS];
     for (size_t mask = 0; mask < N_MASKS; mask++) {
         bound[mask] = malloc(eval_len() * sizeof *bound[mask]);
-        if (bound[mask] == NULL) chapter_check(ch, 8 /* GSL_ENOMEM */, "the position-blind bounds");
+        if (bound[mask] == NULL) chapter_check(ch, GSL_ENOMEM, "the position-blind bounds");
         CopyTask t = task_of(TASK_PREVIOUS);
         copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, eval_len(), ch->rng, blind_seqs(), bound[mask]);
     }

@@ -15,22 +15,74 @@
 #include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
+#include "hash.h"
 #include "random.h"
+#include "tsv.h"
 #include "wallclock.h"
+
+// ---- narrative: printed, and kept per claim for narratives.tsv --------------------
+
+// Append n bytes to the narrative of the claim measuring now.
+static void keep_narrative(Chapter *ch, const char *text, size_t n) {
+    size_t i = (size_t)ch->current_claim;
+    size_t need = ch->narrative_len[i] + n + 1;
+    if (need > ch->narrative_cap[i]) {
+        size_t cap = ch->narrative_cap[i] ? ch->narrative_cap[i] : 1024;
+        while (cap < need) cap *= 2;
+        char *grown = realloc(ch->narrative[i], cap);
+        if (grown == NULL) faults_out_of_memory("a claim's narrative", cap);
+        ch->narrative[i] = grown;
+        ch->narrative_cap[i] = cap;
+    }
+    memcpy(ch->narrative[i] + ch->narrative_len[i], text, n);
+    ch->narrative_len[i] += n;
+    ch->narrative[i][ch->narrative_len[i]] = '\0';
+}
+
+// Print fmt's text; inside a claim, keep it as the claim's narrative too.
+static void narrate(const Chapter *ch, const char *fmt, va_list ap) {
+    if (ch->current_claim < 0) {
+        vprintf(fmt, ap);
+        return;
+    }
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0) {   // (only a bad format or a length above INT_MAX: print it as vprintf would)
+        vprintf(fmt, again);
+        va_end(again);
+        return;
+    }
+    char small[512], *text = (size_t)n < sizeof small ? small : malloc((size_t)n + 1);
+    if (text == NULL) faults_out_of_memory("a claim's narrative", (size_t)n + 1);
+    vsnprintf(text, (size_t)n + 1, fmt, again);
+    va_end(again);
+    fwrite(text, 1, (size_t)n, stdout);
+    // The narrative is bookkeeping, not the chapter's settings: the one place
+    // it is written through the const Chapter that chapter_say takes (no
+    // Chapter is ever defined const).
+    keep_narrative((Chapter *)ch, text, (size_t)n);
+    if (text != small) free(text);
+}
 
 void chapter_say(const Chapter *ch, const char *fmt, ...) {
     if (ch->quiet) return;
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    narrate(ch, fmt, ap);
     va_end(ap);
+}
+
+void chapter_say_padded(const Chapter *ch, const char *text, int width) {
+    int pad = width - display_width(text);   // as print_padded (verdict.c)
+    chapter_say(ch, "%s%*s", text, pad > 0 ? pad : 0, "");
 }
 
 void chapter_detail(const Chapter *ch, const char *fmt, ...) {
     if (ch->quiet || !ch->verbose) return;
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    narrate(ch, fmt, ap);
     va_end(ap);
 }
 
@@ -226,6 +278,7 @@ static void append_setting(char *buf, size_t size, const OptionSpec *s, const Op
 
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
     faults_install(ch->program);   // out of memory, signals, standard output: see faults.h
+    ch->current_claim = -1;
     if (ch->n_claims > CHAPTER_MAX_CLAIMS) {
         fprintf(stderr, "%s: internal error: %zu claims, more than CHAPTER_MAX_CLAIMS = %d\n", ch->program,
                 ch->n_claims, CHAPTER_MAX_CLAIMS);
@@ -307,11 +360,10 @@ static void prepare_output(Chapter *ch) {
 }
 
 // Each claim draws from its own stream, so "--claim 1.4" reproduces exactly
-// the numbers of the full run.
+// the numbers of the full run: the seed XOR the low 32 bits of the id's hash
+// (every claim's numbers depend on this: keep it as it is).
 static unsigned long claim_seed(long seed, const char *id) {
-    unsigned long h = 1469598103934665603ul;  // FNV-1a over the id
-    for (const char *p = id; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ul;
-    return (unsigned long)seed ^ (h & 0xffffffffu);
+    return (unsigned long)seed ^ (unsigned long)(hash_text(HASH_START, id) & 0xffffffffu);
 }
 
 void chapter_run_claims(Chapter *ch) {
@@ -330,7 +382,9 @@ void chapter_run_claims(Chapter *ch) {
         ClaimResult *r = &ch->results[i];
         *r = (ClaimResult){.verdict = VERDICT_NOT_RUN, .measured = NAN, .document = NAN, .tolerance = NAN};
         ch->rng = random_new(claim_seed(ch->seed, c->id));
+        ch->current_claim = (int)i;   // what the claim prints from here on is its narrative
         c->measure(ch, r);
+        ch->current_claim = -1;
         random_free(ch->rng);
         ch->rng = NULL;
         ch->ran[i] = true;
@@ -403,6 +457,20 @@ int chapter_end(Chapter *ch) {
             [CLAIMS_TSV_finding] = r->finding,
         };
         for (size_t k = 0; k < CLAIMS_TSV_N; k++) tsv_field(&f, cells[k], k + 1 == CLAIMS_TSV_N);
+    }
+    chapter_data_close(ch, &f);
+
+    chapter_data_open(ch, &f, "narratives.tsv", NULL);
+    datafile_printf(&f, "id\tnarrative\n");
+    for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
+        if (!ch->ran[i]) continue;
+        char *escaped = tsv_escaped(ch->narrative[i] ? ch->narrative[i] : "");
+        if (escaped == NULL) faults_out_of_memory("narratives.tsv", 2 * ch->narrative_len[i] + 1);
+        datafile_printf(&f, "%s\t%s\n", ch->claims[i].id, escaped);
+        free(escaped);
+        free(ch->narrative[i]);
+        ch->narrative[i] = NULL;
+        ch->narrative_len[i] = ch->narrative_cap[i] = 0;
     }
     chapter_data_close(ch, &f);
     write_manifest(ch, "complete");

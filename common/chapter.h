@@ -28,8 +28,21 @@
 // or with --strict (the claim tests pass it), every verdict other than the
 // expected one is a failure: marked '!', exit status 1.
 // Output folder contents written here: chapter.txt (title, then the
-// summary), claims.tsv (one row per claim run), plus the chapter's own .dat
-// files through chapter_data_open/close, and MANIFEST.
+// summary), claims.tsv (one row per claim run), narratives.tsv (each claim's
+// narrative, the text printed between its header and its verdict, one
+// escaped row per claim: the pages and REPORT.md read it, never output.txt),
+// plus the chapter's own .dat files through chapter_data_open/close, and
+// MANIFEST.
+//
+// narratives.tsv: a header row "id\tnarrative", then one row per claim that
+// ran, in order: its id, a tab, and everything chapter_say, chapter_say_padded
+// and chapter_detail printed while its measure function ran, escaped by
+// tsv_escaped (tsv.h: backslash, tab, newline and carriage return as \\, \t,
+// \n, \r); tsv_unescape gives the text back. It is what was printed: empty
+// under --quiet, with the build and speed details under --verbose, and with
+// the timings a claim prints (so it differs between two runs where they do).
+// So a claim prints its narrative only through these functions, never with
+// printf.
 //
 // An output folder holds exactly one run: MANIFEST lists the files the run
 // wrote, one name a line, after a first line "# <program> run: running" or
@@ -100,6 +113,11 @@ struct Chapter {
     double seconds;
     char written[CHAPTER_MAX_FILES][DATAFILE_MAX_NAME + 1];   // the files of this run, for MANIFEST
     size_t n_written;
+    // each claim's narrative as printed (narratives.tsv): a growing heap
+    // buffer per claim, NUL-terminated, NULL while nothing was printed
+    char *narrative[CHAPTER_MAX_CLAIMS];
+    size_t narrative_len[CHAPTER_MAX_CLAIMS], narrative_cap[CHAPTER_MAX_CLAIMS];
+    int current_claim;             // the index of the claim measuring now, -1 outside claims
 };
 
 // Parse standard + extra options, check --claim, prepare --out and write
@@ -120,17 +138,22 @@ int chapter_check_memory(Chapter *ch, double bytes, const char *options);
 // header, narrative (from the claim itself) and verdict.
 void chapter_run_claims(Chapter *ch);
 
-// Print the verdict table, write claims.tsv, free resources, and return the
-// exit status: 0 when every verdict is the expected one, 1 otherwise,
-// 3 if claims.tsv could not be written.
+// Print the verdict table, write claims.tsv and narratives.tsv, free
+// resources, and return the exit status: 0 when every verdict is the
+// expected one, 1 otherwise, 3 if a file could not be written.
 int chapter_end(Chapter *ch);
 
-// Narrative output: printed unless --quiet.
+// Narrative output: printed unless --quiet; inside a claim also kept as the
+// claim's narrative (narratives.tsv).
 void chapter_say(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+// chapter_say of 'text' padded with spaces to 'width' terminal columns, as
+// print_padded (verdict.h) pads: for the aligned tables of a narrative.
+void chapter_say_padded(const Chapter *ch, const char *text, int width);
+
 // Build and speed details (CBLAS, kernels, threads, steps/s, buffer sizes):
-// printed only with --verbose (and not with --quiet). The lesson stays on
-// stdout without them.
+// printed only with --verbose (and not with --quiet), and then kept in the
+// narrative like chapter_say's text. The lesson stays on stdout without them.
 void chapter_detail(const Chapter *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // True when the run uses settings other than the course's (see above).

@@ -10,6 +10,7 @@
 
 #include "build_info.h"
 #include "cache_files.h"
+#include "hash.h"
 #include "parallel.h"
 #include "wallclock.h"
 
@@ -70,9 +71,9 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 
 // ---- the run cache (copy_experiment.h) ---------------------------------------------
 
-// cache_dir/PROGRAM-run-KEY.bin of run k of encoding enc; false when the
-// program's checksum is unknown (then nothing is cached).
-static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, char *path, size_t size) {
+// The name PROGRAM-run-KEY.bin (in cache_dir) of run k of encoding enc; false
+// when the program's checksum is unknown (then nothing is cached).
+static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, char *name, size_t size) {
     uint64_t program = cache_program_checksum();
     if (program == 0) return false;
     const CopyConfig *c = &x->config;
@@ -80,19 +81,20 @@ static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t en
     uint64_t sizes[] = {c->vocab, c->d, c->train_len, c->batch, (uint64_t)c->steps, c->eval_len, c->eval_seqs,
                         c->eval_chunk, c->task.kind, c->task.k, c->causal, seed, c->probe != NULL};
     double rates[] = {c->lr, c->beta1, c->beta2, c->eps};
-    uint64_t h = cache_hash(CACHE_HASH_START, &program, sizeof program);
-    h = cache_hash(h, sizes, sizeof sizes);
-    h = cache_hash(h, rates, sizeof rates);
-    h = cache_hash(h, x->columns[enc], strlen(x->columns[enc]));
-    snprintf(path, size, "%s/%s-run-%016llx.bin", x->cache_dir, ch->program, (unsigned long long)h);
+    uint64_t h = hash_bytes(HASH_START, &program, sizeof program);
+    h = hash_bytes(h, sizes, sizeof sizes);
+    h = hash_bytes(h, rates, sizeof rates);
+    h = hash_text(h, x->columns[enc]);
+    snprintf(name, size, "%s-run-%016llx.bin", ch->program, (unsigned long long)h);
     return true;
 }
 
 // Read run k of encoding enc into x->runs[enc][k]; false (the run left empty)
 // when the cache has no file for it or the file does not hold such a run.
 static bool run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
-    char path[4400];
-    if (!run_cache_file(ch, x, enc, k, path, sizeof path)) return false;
+    char name[DATAFILE_MAX_NAME + 1], path[4400];
+    if (!run_cache_file(ch, x, enc, k, name, sizeof name)) return false;
+    snprintf(path, sizeof path, "%s/%s", x->cache_dir, name);
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) return false;
     copy_run_free(&x->runs[enc][k]);
@@ -103,11 +105,11 @@ static bool run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, lon
 
 // Keep a finished run (status GSL_SUCCESS) in the cache; quietly nothing on failure.
 static void run_cache_save(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
-    char path[4400], temp[4500];
+    char name[DATAFILE_MAX_NAME + 1];
     const CopyRun *r = &x->runs[enc][k];
-    if (r->status != GSL_SUCCESS || !run_cache_file(ch, x, enc, k, path, sizeof path)) return;
-    FILE *fp = cache_create(x->cache_dir, path, temp, sizeof temp);
-    if (fp != NULL) cache_commit(fp, copy_run_write(fp, r, &x->config), temp, path);
+    if (r->status != GSL_SUCCESS || !run_cache_file(ch, x, enc, k, name, sizeof name)) return;
+    DataFile f;
+    if (cache_create(&f, x->cache_dir, name)) cache_commit(&f, copy_run_write(f.fp, r, &x->config));
 }
 
 // ---- training -----------------------------------------------------------------

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "hash.h"
+
 // ---- markup -------------------------------------------------------------------
 
 static bool is_word_byte(unsigned char c) {
@@ -288,11 +290,10 @@ char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size
 bool corpus_file_checksum(const char *path, uint64_t *checksum) {
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) return false;
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = HASH_START;   // (chapter 0's cache names depend on it: common/hash.h)
     unsigned char block[1 << 16];
     size_t got;
-    while ((got = fread(block, 1, sizeof block, fp)) > 0)
-        for (size_t i = 0; i < got; i++) h = (h ^ block[i]) * 1099511628211ull;
+    while ((got = fread(block, 1, sizeof block, fp)) > 0) h = hash_bytes(h, block, got);
     bool ok = ferror(fp) == 0;
     fclose(fp);
     *checksum = h;
@@ -301,10 +302,10 @@ bool corpus_file_checksum(const char *path, uint64_t *checksum) {
 
 // ---- vocabulary ----------------------------------------------------------------------
 
-static uint64_t hash_bytes(const char *s, size_t n) {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+// A word's slot in the open-addressing tables below: its hash (common/hash.h)
+// modulo the table's size, a power of two.
+static size_t word_slot(const char *word, size_t len, size_t n_slots) {
+    return (size_t)hash_bytes(HASH_START, word, len) & (n_slots - 1);
 }
 
 // The counting table while building: word -> (count, first-seen order).
@@ -325,7 +326,7 @@ static bool counter_grow_slots(Counter *t) {
     if (slots == NULL) return false;
     for (size_t i = 0; i < n_slots; i++) slots[i] = -1;
     for (size_t k = 0; k < t->n; k++) {
-        size_t j = hash_bytes(t->words[k], strlen(t->words[k])) & (n_slots - 1);
+        size_t j = word_slot(t->words[k], strlen(t->words[k]), n_slots);
         while (slots[j] >= 0) j = (j + 1) & (n_slots - 1);
         slots[j] = (long)k;
     }
@@ -339,7 +340,7 @@ static void count_word(const char *word, size_t len, void *context) {
     Counter *t = context;
     if (t->failed) return;
     if (2 * (t->n + 1) > t->n_slots && !counter_grow_slots(t)) { t->failed = true; return; }
-    size_t j = hash_bytes(word, len) & (t->n_slots - 1);
+    size_t j = word_slot(word, len, t->n_slots);
     long id;
     for (;;) {
         id = t->slots[j];
@@ -394,7 +395,7 @@ static bool index_vocab(Corpus *c) {
     if (c->slots == NULL) return false;
     for (size_t i = 0; i < c->n_slots; i++) c->slots[i] = -1;
     for (size_t k = 0; k < c->n_vocab; k++) {
-        size_t j = hash_bytes(c->words[k], strlen(c->words[k])) & (c->n_slots - 1);
+        size_t j = word_slot(c->words[k], strlen(c->words[k]), c->n_slots);
         while (c->slots[j] >= 0) j = (j + 1) & (c->n_slots - 1);
         c->slots[j] = (long)k;
     }
@@ -482,7 +483,7 @@ void corpus_free(Corpus *c) {
 long corpus_find(const Corpus *c, const char *word) {
     if (c->n_slots == 0) return -1;
     size_t len = strlen(word);
-    size_t j = hash_bytes(word, len) & (c->n_slots - 1);
+    size_t j = word_slot(word, len, c->n_slots);
     while (c->slots[j] >= 0) {
         long id = c->slots[j];
         if (strcmp(c->words[id], word) == 0) return id;

@@ -2,15 +2,14 @@
 #include "datafile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-// Create dir and its missing parents. On failure, the folders this call
-// created are removed again (deepest first) and errno says why.
-static bool make_dirs(const char *dir) {
+bool folders_make(const char *dir) {
     char path[4096];
     size_t len = strlen(dir);
     if (len == 0 || len >= sizeof path) {
@@ -53,7 +52,7 @@ bool output_dir_prepare(const char *dir, char *why, size_t why_size) {
                  strlen(dir), (int)DATAFILE_MAX_DIR);
         return false;
     }
-    if (!make_dirs(dir)) {
+    if (!folders_make(dir)) {
         snprintf(why, why_size, "cannot create the folder (%s)", strerror(errno));
         return false;
     }
@@ -124,17 +123,24 @@ bool datafile_open(DataFile *f, const char *dir, const char *name, const char *c
     return true;
 }
 
+// A write, flush or close of f failed just now: mark it failed, keeping the
+// errno of its first failure.
+static void note_failure(DataFile *f) {
+    if (f->error == 0) f->error = errno ? errno : EIO;
+    f->failed = true;
+}
+
 void datafile_printf(DataFile *f, const char *fmt, ...) {
     if (f->fp == NULL || f->failed) return;
     va_list ap;
     va_start(ap, fmt);
-    if (vfprintf(f->fp, fmt, ap) < 0) f->failed = true;
+    if (vfprintf(f->fp, fmt, ap) < 0) note_failure(f);
     va_end(ap);
 }
 
 void datafile_write(DataFile *f, const void *data, size_t n) {
     if (f->fp == NULL || f->failed) return;
-    if (n > 0 && fwrite(data, 1, n, f->fp) != n) f->failed = true;
+    if (n > 0 && fwrite(data, 1, n, f->fp) != n) note_failure(f);
 }
 
 void datafile_write_grid(DataFile *f, const gsl_matrix *M) {
@@ -144,26 +150,65 @@ void datafile_write_grid(DataFile *f, const gsl_matrix *M) {
     }
 }
 
-bool datafile_close(DataFile *f) {
-    if (f->fp == NULL) return false;
-    int saved = 0;
-    if (fflush(f->fp) != 0 || ferror(f->fp)) { f->failed = true; saved = errno; }
-    if (!f->failed && fsync(fileno(f->fp)) != 0) { f->failed = true; saved = errno; }
-    if (fclose(f->fp) != 0 && !f->failed) { f->failed = true; saved = errno; }
-    f->fp = NULL;
-    if (!f->failed && rename(f->temp_path, f->final_path) != 0) { f->failed = true; saved = errno; }
-    if (f->failed) remove(f->temp_path);
+// Give up on the temporary file after a failure: remove it, stop listing it,
+// and leave errno and f->error at the first failure's errno ('err' when none
+// was noted, EIO when that is 0 too).
+static bool discard(DataFile *f, int err) {
+    if (f->error == 0) f->error = err ? err : EIO;
+    f->failed = true;
+    f->finished = false;
+    remove(f->temp_path);
     forget_temporary(f->temp_path);
-    if (f->failed) {
-        errno = saved ? saved : EIO;
-        return false;
-    }
+    errno = f->error;
+    return false;
+}
+
+bool datafile_finish(DataFile *f) {
+    if (f->fp == NULL) return discard(f, EINVAL);   // never opened, or finished already
+    if (fflush(f->fp) != 0 || ferror(f->fp)) note_failure(f);
+    if (!f->failed && fsync(fileno(f->fp)) != 0) note_failure(f);
+    if (fclose(f->fp) != 0 && !f->failed) note_failure(f);
+    f->fp = NULL;
+    if (f->failed) return discard(f, 0);
+    f->finished = true;   // still listed for datafile_remove_temporaries until commit or abort
     return true;
 }
+
+// fsync the folder holding f's file, so that a rename in it is on the disk too.
+// Best effort: the file is complete under its name whatever this says, and
+// some file systems refuse to sync a folder.
+static void sync_folder(const DataFile *f) {
+    char dir[sizeof f->final_path];
+    snprintf(dir, sizeof dir, "%s", f->final_path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0) return;
+    (void)fsync(fd);
+    close(fd);
+}
+
+bool datafile_commit(DataFile *f) {
+    if (!f->finished) {   // not finished, or its finish failed
+        if (f->fp) fclose(f->fp);
+        f->fp = NULL;
+        return discard(f, EINVAL);
+    }
+    if (rename(f->temp_path, f->final_path) != 0) return discard(f, errno);
+    f->finished = false;
+    forget_temporary(f->temp_path);
+    sync_folder(f);
+    return true;
+}
+
+bool datafile_close(DataFile *f) { return datafile_finish(f) && datafile_commit(f); }
 
 void datafile_abort(DataFile *f) {
     if (f->fp) fclose(f->fp);
     f->fp = NULL;
+    f->finished = false;
     remove(f->temp_path);
     forget_temporary(f->temp_path);
 }

@@ -18,12 +18,19 @@ typedef struct {
     char final_path[4096];
     char temp_path[4096];
     bool failed;                   // a write failed; close will discard
+    int error;                     // the errno of the first failure (0 while none)
+    bool finished;                 // datafile_finish succeeded: complete under temp_path, not yet named
 } DataFile;
 
 // The longest file name a program writes into an output folder, and so the
 // longest folder path accepted: DATAFILE_MAX_DIR + '/' + a name + the
 // temporary suffix fit in PATH_MAX (4096).
 enum { DATAFILE_MAX_NAME = 64, DATAFILE_MAX_DIR = 4096 - 1 - DATAFILE_MAX_NAME - 32 };
+
+// mkdir -p 'dir': create it and its missing parents. False with errno set
+// when a part cannot be made or is not a folder; the folders this call
+// created on the way are then removed again (deepest first).
+bool folders_make(const char *dir);
 
 // Create 'dir' (and its parents) if needed and check that a file can be
 // created in it. On failure writes a reason (e.g. "Permission denied") into
@@ -47,11 +54,25 @@ void datafile_write(DataFile *f, const void *data, size_t n);
 // per entry, a blank line after each row i (for `with image` / `pm3d`).
 void datafile_write_grid(DataFile *f, const gsl_matrix *M);
 
-// Flush, fsync and rename into place. Returns false (and removes the
-// temporary file) if any write failed; errno describes the failure.
+// Flush, fsync and rename into place: datafile_finish, then datafile_commit.
+// Returns false (and removes the temporary file) if any write failed; errno
+// describes the failure.
 bool datafile_close(DataFile *f);
 
-// Give up on a file: close and remove the temporary name.
+// The two steps of datafile_close, for a caller that checks a file before it
+// is named:
+// Flush, fsync and close; the file stays under its temporary name (f->temp_path)
+// so a caller can check it before it is named. false (errno set, temporary
+// removed) if any write failed.
+bool datafile_finish(DataFile *f);
+// Rename the finished temporary file into place, then fsync the folder so the
+// rename survives a crash (best effort: a file system that refuses to sync a
+// folder does not fail the commit). false (errno set, temporary removed) on
+// failure, or when f was not finished. Until commit or abort, the temporary
+// stays listed for datafile_remove_temporaries.
+bool datafile_commit(DataFile *f);
+
+// Give up on a file (open or finished): close and remove the temporary name.
 void datafile_abort(DataFile *f);
 
 // Remove the temporary files of every data file still open. Async-signal-

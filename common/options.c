@@ -161,19 +161,48 @@ void options_print_usage(const char *program, const char *summary,
 
 OptionsResult options_parse(const char *program, const char *summary,
                             const OptionSpec *specs, size_t n, int argc, char **argv) {
+    return options_parse_arguments(program, summary, specs, n, argc, argv, NULL);
+}
+
+// The index of the first "--" in argv, or argc.
+static int end_of_options(int argc, char **argv, const OptionArguments *args) {
+    if (args == NULL || !args->stop_at_dashes) return argc;
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--") == 0) return a;
+    return argc;
+}
+
+OptionsResult options_parse_arguments(const char *program, const char *summary, const OptionSpec *specs, size_t n,
+                                      int argc, char **argv, OptionArguments *args) {
     bool seen[64] = {false};
     if (n > sizeof seen / sizeof seen[0]) {
         fprintf(stderr, "%s: internal error: too many options\n", program);
         return OPTIONS_ERROR;
     }
+    int end = end_of_options(argc, argv, args);
+    if (args) {
+        args->n_positional = 0;
+        args->rest = end < argc ? end + 1 : argc;
+    }
     // --help anywhere: the usage, with the defaults as they are before any option is applied.
-    for (int a = 1; a < argc; a++)
+    for (int a = 1; a < end; a++)
         if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
             options_print_usage(program, summary, specs, n);
             return OPTIONS_HELP;
         }
-    for (int a = 1; a < argc; a++) {
+    for (int a = 1; a < end; a++) {
         const char *arg = argv[a];
+        if (args && args->positional && arg[0] != '-') {
+            if (args->n_positional == args->max_positional) {
+                char accepted[160];
+                snprintf(accepted, sizeof accepted, "at most %zu %s (this is number %zu)", args->max_positional,
+                         args->positional_plural, args->max_positional + 1);
+                options_reject(program, args->positional_what, arg, accepted);
+                return OPTIONS_ERROR;
+            }
+            args->positional[args->n_positional++] = arg;
+            continue;
+        }
         const char *eq = strchr(arg, '=');
         size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
         const OptionSpec *s = NULL;
@@ -208,7 +237,7 @@ OptionsResult options_parse(const char *program, const char *summary,
         const char *value = NULL;
         if (eq) {
             value = eq + 1;
-        } else if (a + 1 < argc) {
+        } else if (a + 1 < end) {
             value = argv[++a];
         } else {
             fprintf(stderr, "%s: %s: missing value; %s\n", program, s->name, accepted);

@@ -50,6 +50,22 @@ typedef enum { OPTIONS_OK = 0, OPTIONS_HELP = 1, OPTIONS_ERROR = 2 } OptionsResu
 OptionsResult options_parse(const char *program, const char *summary,
                             const OptionSpec *specs, size_t n, int argc, char **argv);
 
+// What a program takes besides its options (the tools: chapter programs, and
+// options passed on to a chapter after "--").
+typedef struct {
+    const char **positional;       // arguments that do not start with '-', in order (NULL: none accepted)
+    size_t max_positional;         // more is an error naming 'positional_what'
+    const char *positional_what;   // "chapter": names an argument in messages
+    const char *positional_plural; // "chapters"
+    bool stop_at_dashes;           // "--" ends the options: what follows is the caller's
+    size_t n_positional;           // out: how many
+    int rest;                      // out: argv index after "--" (argc when there is none)
+} OptionArguments;
+
+// options_parse, and the arguments 'args' describes (NULL: none, as options_parse).
+OptionsResult options_parse_arguments(const char *program, const char *summary, const OptionSpec *specs, size_t n,
+                                      int argc, char **argv, OptionArguments *args);
+
 // Print the usage text (used by --help).
 void options_print_usage(const char *program, const char *summary,
                          const OptionSpec *specs, size_t n);

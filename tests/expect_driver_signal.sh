@@ -1,5 +1,5 @@
 #!/bin/sh
-# expect_driver_signal.sh DRIVER PLOTS CHAPTER OUT SIGNAL [GNUPLOT]
+# expect_driver_signal.sh DRIVER PLOTS CHAPTER OUT SIGNAL [GNUPLOT [one-chapter]]
 # Start the driver on CHAPTER, wait until its child runs (the chapter, or
 # with GNUPLOT = tests/data/slow_gnuplot the fake gnuplot drawing the first
 # figure), let it work for a second, then send SIGNAL (TERM, INT or HUP) to
@@ -8,10 +8,20 @@
 # needs the margin; unhandled, ch06 would run for a minute), and leave no
 # temporary file and no figure under OUT. With CHAPTER = ch06 (its default settings train
 # 30 models, a minute or more) the signal lands while the chapter runs.
+# With "one-chapter" a first run (figures failing: gnuplot /bin/false) writes
+# a REPORT.md, then the signalled run is --chapter chNN: the REPORT.md of the
+# first run must be there afterwards, byte for byte.
 set -u
-driver=$1 plots=$2 chapter=$3 out=$4 sig=$5 gnuplot=${6:-}
+driver=$1 plots=$2 chapter=$3 out=$4 sig=$5 gnuplot=${6:-} mode=${7:-}
 rm -rf "$out"
 mkdir -p "$out"
+only=""
+if [ "$mode" = one-chapter ]; then
+  "$driver" --out "$out/run" --plots "$plots" --gnuplot /bin/false "$chapter" > "$out.first.log" 2>&1
+  [ -f "$out/run/REPORT.md" ] || { cat "$out.first.log"; echo "FAIL: the first run wrote no REPORT.md"; exit 1; }
+  cp "$out/run/REPORT.md" "$out/REPORT.before"
+  only="--chapter $(basename "$chapter")"
+fi
 log="$out.log"
 fail() { echo "FAIL: $*"; echo "--- driver output:"; cat "$log"; exit 1; }
 
@@ -25,9 +35,9 @@ children_of() {
 if [ -n "$gnuplot" ]; then
   export SLOW_GNUPLOT_PIDFILE="$out.gnuplot-pid"
   rm -f "$SLOW_GNUPLOT_PIDFILE"
-  "$driver" --out "$out/run" --plots "$plots" --gnuplot "$gnuplot" "$chapter" > "$log" 2>&1 &
+  "$driver" --out "$out/run" --plots "$plots" --gnuplot "$gnuplot" $only "$chapter" > "$log" 2>&1 &
 else
-  "$driver" --out "$out/run" --plots "$plots" "$chapter" > "$log" 2>&1 &
+  "$driver" --out "$out/run" --plots "$plots" $only "$chapter" > "$log" 2>&1 &
 fi
 pid=$!
 
@@ -72,4 +82,8 @@ temps=$(find "$out/run" -name '*.tmp*')
 [ -z "$temps" ] || fail "temporary files left behind: $temps"
 figures=$(find "$out/run" -name '*.png' -o -name '*.svg')
 [ -z "$figures" ] || fail "figures written although none finished: $figures"
+if [ "$mode" = one-chapter ]; then
+  cmp -s "$out/REPORT.before" "$out/run/REPORT.md" || fail "REPORT.md of the first run is gone or changed"
+  echo "OK: the first run's REPORT.md is there, unchanged"
+fi
 echo "OK: no child left, no temporary file"

@@ -25,11 +25,15 @@ add_test(NAME pages.figure_map
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_map.cmake)
 set_tests_properties(pages.figure_map PROPERTIES LABELS "unit;docs")
 
-# A made-up run folder: markup in every field, an exercise, an odd file name.
+# A made-up run: a made-up chapter (tests/data/pages/ch01) with markup in every
+# field, an exercise and an odd file name, run by the driver with a stand-in
+# gnuplot; REPORT.md and the pages are written from it.
 add_test(NAME pages.made_up_run
          COMMAND ${CMAKE_COMMAND} -DPAGES=$<TARGET_FILE:workbook_pages> -DOUT=${pages_out}/made-up
                  -DASSETS=${CMAKE_SOURCE_DIR}/tools/pages -DKATEX=${pages_katex}
-                 -DCOPY=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/run -DPLOTS=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/plots
+                 -DDRIVER=$<TARGET_FILE:workbook_run> -DPLOTS=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/plots
+                 -DGNUPLOT=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/fake_gnuplot
+                 -DCHAPTERS=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/ch01
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/pages_fixture.cmake)
 set_tests_properties(pages.made_up_run PROPERTIES FIXTURES_SETUP pages_made_up LABELS "unit;browser")
 add_test(NAME pages.escaping
@@ -77,10 +81,10 @@ set_tests_properties(browser.workbook PROPERTIES LABELS "browser" SKIP_RETURN_CO
 workbook_badinput_test(workbook_pages.badinput.no_plots workbook_pages ARGS --assets /tmp
                        EXPECT "--out, --plots and --assets are required")
 workbook_badinput_test(workbook_pages.badinput.unknown workbook_pages ARGS --plots /tmp --assets /tmp --colour red
-                       EXPECT "--colour: unknown option")
+                       EXPECT "unknown option '--colour'")
 workbook_badinput_test(workbook_pages.badinput.twice workbook_pages ARGS --plots /tmp --plots /tmp --assets /tmp
-                       EXPECT "--plots: given twice")
+                       EXPECT "--plots: given more than once")
 workbook_badinput_test(workbook_pages.badinput.no_value workbook_pages ARGS --plots /tmp --assets /tmp --katex
-                       EXPECT "--katex: needs a value")
+                       EXPECT "--katex: missing value")
 workbook_badinput_test(workbook_pages.badinput.out_missing workbook_pages ARGS --plots /tmp --assets /tmp
-                       EXPECT "--out .*: not a folder")
+                       EXPECT "--out '.*': expected a folder")

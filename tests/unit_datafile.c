@@ -1,4 +1,6 @@
-// unit_datafile.c: data files are complete or absent (common/datafile.h).
+// unit_datafile.c: data files are complete or absent (common/datafile.h),
+// cache files too (common/cache_files.h).
+#include <errno.h>
 #include <gsl/gsl_test.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache_files.h"
 #include "datafile.h"
 
 static bool exists(const char *path) {
@@ -64,7 +67,9 @@ int main(void) {
     if (f.fp) {
         for (int i = 0; i < 10000; i++) datafile_printf(&f, "%d\n", i);
         snprintf(path, sizeof path, "%s/full.dat", dir);
+        errno = 0;
         gsl_test(datafile_close(&f), "close reports the failed write");
+        gsl_test(errno != ENOSPC || f.error != ENOSPC, "... as ENOSPC, in errno and f.error");
         gsl_test(exists(path), "no file left under the real name");
         gsl_test(exists(f.temp_path), "temporary file removed");
     }
@@ -73,6 +78,67 @@ int main(void) {
     gsl_test(!datafile_open(&f, dir, "gone.dat", NULL), "open gone.dat");
     datafile_abort(&f);
     gsl_test(exists(f.temp_path), "abort removes the temporary file");
+
+    // finish, then commit: complete under the temporary name first, listed
+    // for the signal handlers' clean-up until it is named.
+    gsl_test(!datafile_open(&f, dir, "two_steps.dat", "x"), "open two_steps.dat");
+    datafile_printf(&f, "1\n");
+    snprintf(path, sizeof path, "%s/two_steps.dat", dir);
+    gsl_test(!datafile_finish(&f), "finish succeeds");
+    gsl_test(!exists(f.temp_path) || exists(path), "after finish: the temporary only");
+    fp = fopen(f.temp_path, "r");
+    line[0] = '\0';
+    if (fp) {
+        if (fgets(line, sizeof line, fp) == NULL) line[0] = '\0';
+        fclose(fp);
+    }
+    gsl_test(strcmp(line, "# x\n") != 0, "the finished temporary can be read and checked");
+    gsl_test(!datafile_commit(&f), "commit succeeds");
+    gsl_test(!exists(path) || exists(f.temp_path), "after commit: the real name only");
+    gsl_test(datafile_commit(&f), "a second commit is refused");
+    gsl_test(!exists(path), "... and leaves the named file alone");
+
+    gsl_test(!datafile_open(&f, dir, "signalled.dat", NULL), "open signalled.dat");
+    gsl_test(!datafile_finish(&f), "finish signalled.dat");
+    datafile_remove_temporaries();   // what a signal handler does
+    gsl_test(exists(f.temp_path), "a finished temporary is still removed on a signal");
+    gsl_test(datafile_commit(&f), "commit after the temporary was removed fails");
+    snprintf(path, sizeof path, "%s/signalled.dat", dir);
+    gsl_test(exists(path), "nothing named signalled.dat");
+
+    gsl_test(!datafile_open(&f, dir, "dropped.dat", NULL), "open dropped.dat");
+    gsl_test(!datafile_finish(&f), "finish dropped.dat");
+    datafile_abort(&f);
+    gsl_test(exists(f.temp_path), "abort after finish removes the temporary");
+    gsl_test(datafile_commit(&f), "commit after abort fails");
+
+    // folders_make: mkdir -p, and nothing left when it fails.
+    snprintf(sub, sizeof sub, "%s/p/q/r", dir);
+    gsl_test(!folders_make(sub), "folders_make makes nested folders");
+    gsl_test(!folders_make(sub), "folders_make accepts a folder that is there");
+    snprintf(sub, sizeof sub, "%s/two_steps.dat/s/t", dir);
+    errno = 0;
+    gsl_test(folders_make(sub) || errno != ENOTDIR, "folders_make refuses a file in the way (ENOTDIR)");
+    char long_name[300];   // a name longer than a file system takes (255 bytes): k1 and k2 are made first
+    memset(long_name, 'n', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    snprintf(sub, sizeof sub, "%s/k1/k2/%s", dir, long_name);
+    errno = 0;
+    gsl_test(folders_make(sub) || errno != ENAMETOOLONG, "folders_make fails on a name too long");
+    snprintf(path, sizeof path, "%s/k1", dir);
+    gsl_test(exists(path), "the folders folders_make made on the way are removed again");
+
+    // The cache's files (common/cache_files.h): written through DataFile.
+    snprintf(sub, sizeof sub, "%s/cache/deeper", dir);
+    gsl_test(!cache_create(&f, sub, "kept.bin"), "cache_create makes the folders and opens");
+    gsl_test(fwrite("PEW", 1, 3, f.fp) != 3, "raw bytes into the cache file");
+    cache_commit(&f, true);
+    snprintf(path, sizeof path, "%s/kept.bin", sub);
+    gsl_test(!exists(path) || exists(f.temp_path), "a committed cache file is named, its temporary gone");
+    gsl_test(!cache_create(&f, sub, "dropped.bin"), "cache_create dropped.bin");
+    cache_commit(&f, false);
+    snprintf(path, sizeof path, "%s/dropped.bin", sub);
+    gsl_test(exists(path) || exists(f.temp_path), "a cache file that went wrong is removed");
 
     // A file where a folder should be; a folder we cannot create.
     snprintf(sub, sizeof sub, "%s/table.dat/sub", dir);

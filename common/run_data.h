@@ -1,0 +1,130 @@
+// run_data.h: the one reader of a workbook run. REPORT.md (tools/report_md.c)
+// and the HTML pages (tools/workbook_pages.c) are both written from what it
+// reads, so the two cannot disagree.
+//
+// A run is the folder the driver writes (build/workbook). Per chapter,
+// DIR/chNN/ holds
+//   chapter.txt     the chapter's title (line 1) and summary (the rest)
+//   claims.tsv      one row per claim, columns named by its header
+//                   (common/claims_tsv.h)
+//   narratives.tsv  each claim's narrative, one escaped row per claim
+//                   (id, narrative; common/tsv.h unescapes it)
+//   MANIFEST        the chapter's files of its last run, "running" or
+//                   "complete" in its first line (common/manifest.h)
+//   run.tsv         the driver's record of how the chapter ran (below)
+//   output.txt      what the chapter printed, for people: never parsed
+// and the exercises come from EXERCISES/chNN.tsv (common/exercises.h).
+//
+// run.tsv is written by the driver after the chapter's figures, and removed
+// when it starts the chapter again, so a chapter without one was never run
+// by the driver or its run did not finish. Rows "field<TAB>value...", values
+// escaped as in narratives.tsv:
+//   status    the chapter's exit status as a shell shows it (-1: not started)
+//   signal    the signal that ended it (0: none)
+//   start_error  why it could not be started ("" when it was)
+//   seconds   its wall time
+//   settings  the options it was run with, as typed ("" = the course's)
+//   gnuplot   "found" or "missing"
+//   file      NAME, HASH: a file of the chapter's (chapter.txt, claims.tsv,
+//             narratives.tsv) that this run wrote, with the FNV-1a hash of
+//             its bytes in hex. Only such files are read, and only while
+//             their bytes still have that hash: a file left by an earlier
+//             run, or written later by another, is never taken for this
+//             run's
+//   figure    NAME, STATE (drawn, failed, no-gnuplot, no-data), CAPTION, WHY
+//
+// Nothing here has a fixed limit on a line, a field or a count: a 100 kB
+// claims.tsv row and a 1 MB narrative are read whole. A file that cannot be
+// read as expected makes its chapter BROKEN, with the reason in 'problem';
+// the other chapters are read as usual.
+#ifndef WORKBOOK_RUN_DATA_H
+#define WORKBOOK_RUN_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "exercises.h"
+
+typedef struct {
+    char *id, *source, *verdict, *expected, *measured, *document, *tolerance, *key, *statement, *finding;
+    char *narrative;               // "" when the run printed none (--quiet)
+} RunClaim;
+
+typedef enum { FIGURE_DRAWN, FIGURE_FAILED, FIGURE_NO_GNUPLOT, FIGURE_NO_DATA } FigureState;
+
+typedef struct {
+    char *name;                    // ch01_output_d: figures/NAME.png and .svg
+    FigureState state;
+    char *caption;                 // the script's "# Figure:" line
+    char *why;                     // why it was not drawn ("" when drawn)
+} RunFigure;
+
+typedef enum {
+    RUN_CHAPTER_ABSENT,            // never run into this folder
+    RUN_CHAPTER_INCOMPLETE,        // started, but no record of its end
+    RUN_CHAPTER_BROKEN,            // its files cannot be read as they should: 'problem' says why
+    RUN_CHAPTER_DONE               // run by the driver: the record and the files agree
+} RunChapterState;
+
+typedef struct {
+    char name[8];                  // "ch03"
+    int number;                    // 3
+    RunChapterState state;
+    char *problem;                 // BROKEN or INCOMPLETE: why, in a few words ("" otherwise)
+
+    // The driver's record (run.tsv).
+    int status, signal;
+    char *start_error;
+    double seconds;
+    char *settings;
+    bool gnuplot_found;
+    bool has_claims;               // this run wrote a claims.tsv (and it is the one read)
+    bool stale_claims;             // it did not, and an earlier run's claims.tsv is there (not shown)
+    RunFigure *figures;
+    size_t n_figures;
+
+    // The chapter's own files (this run's).
+    char *title, *summary;         // "" when chapter.txt is absent
+    RunClaim *claims;
+    size_t n_claims;
+    char **files;                  // the data files its MANIFEST lists
+    size_t n_files;
+
+    Exercise exercises[EXERCISES_MAX];
+    int n_exercises;
+    char *exercises_problem;       // exercises/chNN.tsv could not be read ("" otherwise)
+} RunChapter;
+
+typedef struct {
+    RunChapter *chapters;
+    size_t n;
+} Run;
+
+// Read the chapters 'names' (chNN, in the order given) of the run in 'dir';
+// 'exercises' is the exercises folder (NULL: none). Never fails for a
+// chapter's sake: an absent, incomplete or broken chapter is read as such.
+void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises);
+
+// The chapter names (chNN) that have a folder in 'dir', sorted; *names is a
+// new array of new strings (run_names_free).
+size_t run_chapter_names(const char *dir, char ***names);
+void run_names_free(char **names, size_t n);
+
+void run_free(Run *run);
+
+// Counts of a chapter's verdicts ("holds", "partly holds", "erratum",
+// "does not hold", and any other word as "not run"): "6 holds, 1 erratum",
+// or "none". buf holds at least 128 bytes.
+void run_verdict_counts(const RunChapter *c, char *buf, size_t size);
+size_t run_figures_drawn(const RunChapter *c);
+
+// Did the chapter end as the workbook expects (exit 0, its claims written,
+// every verdict the expected one or a finding of other settings)?
+bool run_chapter_ok(const RunChapter *c);
+
+// What went wrong, in a few words ("" when nothing did).
+void run_status_words(const RunChapter *c, char *buf, size_t size);
+
+const char *run_figure_state_name(FigureState state);
+
+#endif

@@ -1,0 +1,302 @@
+// figures.c: see figures.h.
+#include "figures.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "datafile.h"
+#include "options.h"
+#include "text_file.h"
+
+// The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
+// font_scale=1.5"), appended to every script's -e variables; "" without them.
+static char g_figure_vars[128] = "";
+
+bool figures_set_options(const char *program, const char *size, const char *scale) {
+    long w = 0, h = 0;
+    double x = 1.0;
+    if (size) {
+        const char *times = strchr(size, 'x');
+        char width[32] = "";
+        bool ok = times != NULL && (size_t)(times - size) < sizeof width;
+        if (ok) {
+            memcpy(width, size, (size_t)(times - size));
+            width[times - size] = '\0';
+            ok = options_parse_long(width, 400, 4000, &w) && options_parse_long(times + 1, 300, 3000, &h);
+        }
+        if (!ok) {
+            options_reject(program, "--figure-size", size,
+                           "expected WxH in pixels, W 400..4000 and H 300..3000 (e.g. 1600x960)");
+            return false;
+        }
+    }
+    if (scale && !options_parse_real(scale, 0.5, 4.0, &x)) {
+        options_reject(program, "--font-scale", scale, "expected a number from 0.5 to 4 (e.g. 1.5)");
+        return false;
+    }
+    int n = 0;
+    if (size) n += snprintf(g_figure_vars + n, sizeof g_figure_vars - (size_t)n, "; figure_w=%ld; figure_h=%ld", w, h);
+    if (scale) snprintf(g_figure_vars + n, sizeof g_figure_vars - (size_t)n, "; font_scale=%.6g", x);
+    return true;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+size_t figures_find(const char *plots, const char *chapter, char ***scripts) {
+    size_t n = 0, len = strlen(chapter);
+    char **out = NULL;
+    DIR *dir = opendir(plots);
+    struct dirent *e;
+    while (dir && (e = readdir(dir)) != NULL) {
+        size_t nl = strlen(e->d_name);
+        if (strncmp(e->d_name, chapter, len) != 0 || e->d_name[len] != '_' || nl < 4 ||
+            strcmp(e->d_name + nl - 3, ".gp") != 0)
+            continue;
+        char **grown = realloc(out, (n + 1) * sizeof *out);
+        if (grown == NULL) break;
+        out = grown;
+        size_t size = strlen(plots) + nl + 2;
+        out[n] = malloc(size);
+        if (out[n] == NULL) break;
+        snprintf(out[n++], size, "%s/%s", plots, e->d_name);
+    }
+    if (dir) closedir(dir);
+    if (n) qsort(out, n, sizeof *out, compare_names);
+    *scripts = out;
+    return n;
+}
+
+void figures_free_list(char **scripts, size_t n) {
+    for (size_t i = 0; i < n; i++) free(scripts[i]);
+    free(scripts);
+}
+
+char *figures_caption(const char *script) {
+    char line[512] = "";
+    FILE *fp = fopen(script, "r");
+    if (fp) {
+        if (fgets(line, sizeof line, fp) == NULL) line[0] = '\0';
+        fclose(fp);
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    static const char TAG[] = "# Figure: ";
+    if (strncmp(line, TAG, sizeof TAG - 1) == 0) return text_copy(line + sizeof TAG - 1);
+    const char *slash = strrchr(script, '/');
+    return text_copy(slash ? slash + 1 : script);
+}
+
+bool figures_name_ok(const char *name) {
+    size_t len = strlen(name);
+    if (len < 6 || strncmp(name, "ch", 2) != 0 || name[4] != '_') return false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = name[i];
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+                  ch == '-';
+        if (!ok) return false;
+    }
+    return true;
+}
+
+// ---- is it a whole picture? ------------------------------------------------------
+
+static unsigned long be32(const unsigned char *p) {
+    return ((unsigned long)p[0] << 24) | ((unsigned long)p[1] << 16) | ((unsigned long)p[2] << 8) | p[3];
+}
+
+static long file_size(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : 0;
+}
+
+// PNG signature, IHDR at least 300x200, more than a blank canvas's worth of
+// bytes, and complete: chunk after chunk up to an IEND that ends the file
+// exactly (a cut file ends inside a chunk).
+static bool png_is_real(const char *path, char *why, size_t why_size) {
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        snprintf(why, why_size, "no PNG was written");
+        return false;
+    }
+    long size = file_size(path);
+    unsigned char h[24];
+    size_t got = fread(h, 1, sizeof h, fp);
+    static const unsigned char SIGNATURE[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    if (got < sizeof h || memcmp(h, SIGNATURE, 8) != 0 || memcmp(h + 12, "IHDR", 4) != 0) {
+        fclose(fp);
+        snprintf(why, why_size, "the file is not a PNG (%ld bytes)", size);
+        return false;
+    }
+    unsigned long w = be32(h + 16), ht = be32(h + 20);
+    long offset = 8;
+    bool complete = false;
+    while (offset + 12 <= size) {
+        unsigned char chunk[8];
+        if (fseek(fp, offset, SEEK_SET) != 0 || fread(chunk, 1, 8, fp) != 8) break;
+        unsigned long len = be32(chunk);
+        if (len > 0x7fffffffUL) break;
+        offset += 12 + (long)len;
+        if (memcmp(chunk + 4, "IEND", 4) == 0) {
+            complete = offset == size;
+            break;
+        }
+    }
+    fclose(fp);
+    if (!complete) {
+        snprintf(why, why_size, "the PNG is cut short or damaged (%ld bytes, no IEND chunk ending it)", size);
+        return false;
+    }
+    if (w < 300 || ht < 200 || size < 5000) {
+        snprintf(why, why_size, "the PNG is too small to be a figure (%lux%lu, %ld bytes)", w, ht, size);
+        return false;
+    }
+    return true;
+}
+
+// A complete SVG ends with </svg> (and perhaps white space).
+static bool svg_is_real(const char *path, char *why, size_t why_size) {
+    long size = file_size(path);
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL || size < 1000) {
+        if (fp) fclose(fp);
+        snprintf(why, why_size, "the SVG is missing or empty (%ld bytes)", size);
+        return false;
+    }
+    char tail[65];
+    size_t got = 0;
+    if (fseek(fp, size > 64 ? size - 64 : 0, SEEK_SET) == 0) got = fread(tail, 1, 64, fp);
+    fclose(fp);
+    tail[got] = '\0';
+    size_t end = strlen(tail);
+    while (end > 0 && strchr(" \t\r\n", tail[end - 1])) end--;
+    if (end < 6 || strncmp(tail + end - 6, "</svg>", 6) != 0) {
+        snprintf(why, why_size, "the SVG is cut short (%ld bytes, it does not end with </svg>)", size);
+        return false;
+    }
+    return true;
+}
+
+// gnuplot's message: its non-blank lines, trimmed, joined by " / ", leaving
+// out the lines that only point a caret at the error.
+static void gnuplot_message(const char *text, char *buf, size_t size) {
+    buf[0] = '\0';
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n"), a = 0, b = len;
+        while (a < b && strchr(" \t\r", p[a])) a++;
+        while (b > a && strchr(" \t\r", p[b - 1])) b--;
+        bool caret_only = b > a && strspn(p + a, "^ ") >= b - a;
+        if (b > a && !caret_only) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, size - used, "%s%.*s", used ? " / " : "", (int)(b - a), p + a);
+        }
+        p += len;
+        if (*p == '\n') p++;
+    }
+}
+
+// gnuplot single-quoted strings write a single quote as two. New string.
+static char *gp_quoted(const char *src) {
+    size_t n = 0, len = strlen(src);
+    char *dst = malloc(2 * len + 1);
+    if (dst == NULL) return text_copy("");
+    for (const char *p = src; *p; p++) {
+        if (*p == '\'') dst[n++] = '\'';
+        dst[n++] = *p;
+    }
+    dst[n] = '\0';
+    return dst;
+}
+
+// One format of one figure. 'vars' are gnuplot's -e assignments.
+static bool draw_format(const char *gnuplot, const char *script, const char *vars, const char *figdir,
+                        const char *file, Manifest *manifest, const char *listed_as, const char *format,
+                        char *why, size_t why_size, int *write_error) {
+    DataFile out;
+    if (!datafile_open(&out, figdir, file, NULL)) {
+        *write_error = errno;
+        snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
+        return false;
+    }
+    char err[4096], message[400], check[FIGURE_WHY_LEN];
+    char *argv[] = {(char *)gnuplot, "-e", (char *)vars, (char *)script, NULL};
+    ChildResult r = child_run(argv, &out, false, err, sizeof err);
+    child_stop_if_signalled();
+    gnuplot_message(err, message, sizeof message);
+    bool ok = false;
+    if (r.status < 0)
+        snprintf(why, why_size, "could not start gnuplot %s (%s)", gnuplot, strerror(r.start_error));
+    else if (out.failed)
+        *write_error = out.error, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(out.error));
+    else if (r.signal)
+        snprintf(why, why_size, "gnuplot was killed by signal %d (%s) on %s: %s", r.signal, strsignal(r.signal), format,
+                 message[0] ? message : "no message");
+    else if (r.status != 0)
+        snprintf(why, why_size, "gnuplot failed (exit %d) on %s: %s", r.status, format,
+                 message[0] ? message : "no message");
+    else if (!datafile_finish(&out))
+        *write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
+    else if (!(strcmp(format, "png") == 0 ? png_is_real : svg_is_real)(out.temp_path, check, sizeof check))
+        snprintf(why, why_size, "%s%s%s", check, message[0] ? "; gnuplot said: " : "", message);
+    else
+        ok = true;
+    if (!ok) {
+        datafile_abort(&out);
+        return false;
+    }
+    if (manifest) {
+        manifest_add(manifest, listed_as);
+        if (!manifest_save(manifest, manifest->first_line)) {
+            *write_error = errno;
+            snprintf(why, why_size, "cannot write %s/%s: %s", manifest->dir, manifest->file, strerror(errno));
+            datafile_abort(&out);
+            return false;
+        }
+    }
+    if (!datafile_commit(&out)) {
+        *write_error = errno;
+        snprintf(why, why_size, "cannot put %s/%s in place: %s", figdir, file, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir,
+                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
+    *write_error = 0;
+    const char *base = strrchr(script, '/');
+    base = base ? base + 1 : script;
+    size_t stem = strlen(base) - 3;   // without ".gp"
+    char *plotdir = text_copy(script);
+    char *slash = strrchr(plotdir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(plotdir, 2, ".");
+    char *q_data = gp_quoted(datadir), *q_plot = gp_quoted(plotdir);
+    bool ok = true;
+    static const char *const FORMATS[2] = {"png", "svg"};
+    for (int f = 0; f < 2 && ok; f++) {
+        size_t vars_size = strlen(q_data) + strlen(q_plot) + sizeof g_figure_vars + 96;
+        char *vars = malloc(vars_size);
+        char file[256], listed_as[512];
+        snprintf(file, sizeof file, "%.*s.%s", (int)stem, base, FORMATS[f]);
+        snprintf(listed_as, sizeof listed_as, "%s%s", manifest_prefix ? manifest_prefix : "", file);
+        if (vars == NULL) {
+            snprintf(why, why_size, "out of memory");
+            ok = false;
+            break;
+        }
+        snprintf(vars, vars_size, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s", q_data, q_plot,
+                 FORMATS[f], g_figure_vars);
+        ok = draw_format(gnuplot, script, vars, figdir, file, manifest, listed_as, FORMATS[f], why, why_size,
+                         write_error);
+        free(vars);
+    }
+    free(q_data);
+    free(q_plot);
+    free(plotdir);
+    return ok;
+}

@@ -1,0 +1,52 @@
+// figures.h: drawing one figure script with gnuplot, as PNG and SVG, and
+// checking that what came out is a whole picture.
+//
+// A gnuplot script plots/chNN_NAME.gp receives these variables (-e):
+//   datadir  the chapter's data folder      plotdir  the plots/ folder
+//   fmt      'png' or 'svg'                 outfile  where to write the picture:
+//                                                    '/dev/stdout', read by the driver
+//   and, only with the figure options: figure_w, figure_h (pixels), font_scale
+// and loads plotdir.'/common.gp' for the terminal. Its first line is
+//   # Figure: caption text
+// which is the figure's caption everywhere.
+//
+// gnuplot writes the picture to its standard output, which the driver copies
+// into a temporary file (common/datafile), so a full disk is the driver's own
+// write error. The file is named only once it is checked: a PNG must be a
+// complete chunk sequence ending in IEND, at least 300x200 and 5000 bytes; an
+// SVG must end with </svg>. gnuplot's messages are read through a pipe.
+#ifndef WORKBOOK_FIGURES_H
+#define WORKBOOK_FIGURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "manifest.h"
+#include "run_data.h"
+
+enum { FIGURE_WHY_LEN = 512 };
+
+// --figure-size WxH and --font-scale X (either may be NULL): checked (one
+// line on stderr from 'program' and false when out of bounds), then passed to
+// every script.
+bool figures_set_options(const char *program, const char *size, const char *scale);
+
+// The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
+// paths (figures_free_list).
+size_t figures_find(const char *plots, const char *chapter, char ***scripts);
+void figures_free_list(char **scripts, size_t n);
+
+// The caption: the script's "# Figure: " line, else the script's file name. New string.
+char *figures_caption(const char *script);
+
+// A script name the driver may draw: chNN_NAME.gp, NAME of letters, digits, '_' and '-'.
+bool figures_name_ok(const char *name);
+
+// Draw 'script' from the data in 'datadir' into figdir/NAME.png and .svg.
+// When 'manifest' is given each file is added to it (and the manifest saved)
+// before it is named. On failure 'why' says what went wrong and
+// *write_error is the errno when that was the driver's own write.
+bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir,
+                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
+
+#endif

@@ -1,0 +1,93 @@
+// page_text.c: see page_text.h.
+#include "page_text.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faults.h"
+
+
+void buf_add(Buf *b, const char *s, size_t n) {
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->n + n + 1 > cap) cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p) faults_out_of_memory("a page", cap);
+        b->s = p;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}
+
+void buf_puts(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+void buf_printf(Buf *b, const char *fmt, ...) {
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) {
+        buf_add(b, tmp, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) faults_out_of_memory("a page", (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    buf_add(b, big, (size_t)n);
+    free(big);
+}
+
+// Markdown text: every ASCII punctuation character backslash-escaped
+// (CommonMark allows that for all of them), line breaks as spaces.
+void md_text(Buf *b, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n' || c == '\r' || c == '\t') {
+            buf_add(b, " ", 1);
+        } else if (ispunct(c)) {
+            char e[2] = {'\\', (char)c};
+            buf_add(b, e, 2);
+        } else {
+            buf_add(b, (const char *)&s[i], 1);
+        }
+    }
+}
+
+void md_puts(Buf *b, const char *s) { md_text(b, s, strlen(s)); }
+
+// HTML text or attribute value.
+void html_text(Buf *b, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        switch (s[i]) {
+        case '&': buf_puts(b, "&amp;"); break;
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        case '\'': buf_puts(b, "&#39;"); break;
+        case '\n': buf_puts(b, " "); break;
+        default: buf_add(b, &s[i], 1);
+        }
+    }
+}
+
+void html_puts(Buf *b, const char *s) { html_text(b, s, strlen(s)); }
+
+// A Markdown link destination in <...>: only <, > and \ need escaping.
+void md_dest(Buf *b, const char *s) {
+    buf_puts(b, "<");
+    for (; *s; s++) {
+        if (*s == '<' || *s == '>' || *s == '\\') buf_add(b, "\\", 1);
+        buf_add(b, s, 1);
+    }
+    buf_puts(b, ">");
+}
+

@@ -1,0 +1,30 @@
+// page_text.h: the pages' text: a growing buffer and the one place where a
+// value from the run is escaped for a page. Markdown text gets every ASCII
+// punctuation character backslash-escaped (CommonMark allows it for all of
+// them; libcmark then escapes for HTML); text inside the pages' few raw HTML
+// tags is HTML-escaped; link destinations go in <...>.
+#ifndef WORKBOOK_PAGE_TEXT_H
+#define WORKBOOK_PAGE_TEXT_H
+
+#include <stddef.h>
+
+// A growing string (s is '\0'-terminated once anything was added).
+typedef struct {
+    char *s;
+    size_t n, cap;
+} Buf;
+
+void buf_add(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Markdown text, line breaks as spaces.
+void md_text(Buf *b, const char *s, size_t n);
+void md_puts(Buf *b, const char *s);
+// HTML text or attribute value.
+void html_text(Buf *b, const char *s, size_t n);
+void html_puts(Buf *b, const char *s);
+// A Markdown link destination, in <...>.
+void md_dest(Buf *b, const char *s);
+
+#endif

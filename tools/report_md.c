@@ -1,0 +1,278 @@
+// report_md.c: see report_md.h.
+#include "report_md.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datafile.h"
+#include "figures.h"
+
+// ---- escaping: the one place REPORT.md's text is made safe ------------------------
+
+// Markdown text: the characters that start markup escaped; line breaks and
+// tabs become spaces, so a value never starts a new block.
+static void md_text(DataFile *f, const char *s) {
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n' || *p == '\r' || *p == '\t') datafile_write(f, " ", 1);
+        else if (strchr("\\`*_[]<>|&~#!$", *p)) datafile_printf(f, "\\%c", *p);
+        else datafile_write(f, p, 1);
+    }
+}
+
+// The longest run of backticks in s.
+static size_t backtick_run(const char *s) {
+    size_t longest = 0, run = 0;
+    for (const char *p = s; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest) longest = run;
+    }
+    return longest;
+}
+
+static void fence(DataFile *f, size_t n, char c) {
+    for (size_t i = 0; i < n; i++) datafile_write(f, &c, 1);
+}
+
+// A code span: its text is shown as it is (HTML-escaped by the renderer).
+static void md_code(DataFile *f, const char *s) {
+    size_t n = backtick_run(s) + 1;
+    fence(f, n, '`');
+    bool pad = s[0] == '`' || (s[0] && s[strlen(s) - 1] == '`');
+    if (pad) datafile_write(f, " ", 1);
+    for (const char *p = s; *p; p++) datafile_write(f, *p == '\n' || *p == '\r' ? " " : p, 1);
+    if (pad) datafile_write(f, " ", 1);
+    fence(f, n, '`');
+}
+
+// A fenced code block of one line (a shell command).
+static void md_code_block(DataFile *f, const char *info, const char *line) {
+    size_t n = backtick_run(line) + 1;
+    n = n < 3 ? 3 : n;
+    fence(f, n, '`');
+    datafile_printf(f, "%s\n", info);
+    for (const char *p = line; *p; p++) datafile_write(f, *p == '\n' || *p == '\r' ? " " : p, 1);
+    datafile_write(f, "\n", 1);
+    fence(f, n, '`');
+    datafile_write(f, "\n", 1);
+}
+
+// A figure's name as it is (the driver draws only names of letters, digits,
+// '_' and '-': figures_name_ok), so that it reads as the file's name.
+static void md_figure_name(DataFile *f, const char *name) {
+    if (figures_name_ok(name)) datafile_printf(f, "%s", name);
+    else md_text(f, name);
+}
+
+// ---- the report -----------------------------------------------------------------
+
+static const char *shown_title(const RunChapter *c) {
+    return c->title[0] ? c->title : "(no chapter.txt from this run)";
+}
+
+static void glance_row(DataFile *f, const RunChapter *c) {
+    datafile_printf(f, "| [%s](#%s) | ", c->name, c->name);
+    if (c->state == RUN_CHAPTER_ABSENT) {
+        datafile_printf(f, "not run yet | 0 | none | 0/0 | - |\n");
+        return;
+    }
+    if (c->state == RUN_CHAPTER_INCOMPLETE) {
+        datafile_printf(f, "incomplete | 0 | none | 0/0 | - |\n");
+        return;
+    }
+    char verdicts[256], words[1024];
+    run_verdict_counts(c, verdicts, sizeof verdicts);
+    run_status_words(c, words, sizeof words);
+    md_text(f, shown_title(c));
+    datafile_printf(f, " | %zu | %s", c->n_claims, verdicts);
+    if (words[0]) {
+        datafile_printf(f, " (**");
+        md_text(f, words);
+        datafile_printf(f, ": see below**)");
+    }
+    datafile_printf(f, " | %zu/%zu | %.1f |\n", run_figures_drawn(c), c->n_figures, c->seconds);
+}
+
+static void exercises(DataFile *f, const RunChapter *c) {
+    if (c->exercises_problem[0]) {
+        datafile_printf(f, "\n*The exercises cannot be shown: ");
+        md_text(f, c->exercises_problem);
+        datafile_printf(f, ".*\n");
+    }
+    if (c->n_exercises == 0) return;
+    datafile_printf(f, "\n### Exercises\n\nPredict the answer first, then run the command: it prints the answer at "
+                       "the end (folded here).\n");
+    for (int k = 0; k < c->n_exercises; k++) {
+        const Exercise *e = &c->exercises[k];
+        datafile_printf(f, "\n**Exercise ");
+        md_text(f, e->id);
+        datafile_printf(f, ".** ");
+        md_text(f, e->question);
+        datafile_printf(f, "\n\n");
+        char command[700];
+        snprintf(command, sizeof command, "./workbook %s%s%s", c->name, e->options[0] ? " " : "", e->options);
+        md_code_block(f, "sh", command);
+        datafile_printf(f, "\n<details><summary>Answer</summary>\n\n");
+        md_text(f, e->answer);
+        datafile_printf(f, "\n\n</details>\n");
+    }
+}
+
+// Why the chapter did not end as expected, when it did not.
+static void status_paragraph(DataFile *f, const RunChapter *c) {
+    if (c->state == RUN_CHAPTER_BROKEN) {
+        datafile_printf(f, "**This chapter's files cannot be read as they should**: ");
+        md_text(f, c->problem);
+        datafile_printf(f, ". What could be read is shown.\n\n");
+    }
+    if (c->status < 0) {
+        datafile_printf(f, "**The chapter could not be started** (");
+        md_text(f, c->start_error);
+        datafile_printf(f, ").\n\n");
+    } else if (c->signal) {
+        datafile_printf(f, "**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n",
+                        c->signal, strsignal(c->signal), c->status);
+    } else if (c->status == 1) {
+        datafile_printf(f, "**The chapter exited with status 1**: a verdict differs from the expected one "
+                           "(marked below).\n\n");
+    } else if (c->status == 3) {
+        datafile_printf(f, "**The chapter exited with status 3**: it could not write its results (see "
+                           "`%s/output.txt` and the terminal).\n\n", c->name);
+    } else if (c->status != 0) {
+        datafile_printf(f, "**The chapter exited with status %d**: it did not finish as expected (see "
+                           "`%s/output.txt` and the terminal).\n\n", c->status, c->name);
+    } else if (!c->has_claims) {
+        datafile_printf(f, "**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
+                           "chapter, or it failed without saying so.\n\n");
+    }
+    if (!c->has_claims)
+        datafile_printf(f, "No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n",
+                        c->stale_claims ? " (the one in its folder is from an earlier run and is not shown)" : "");
+}
+
+static void claims_table(DataFile *f, const RunChapter *c) {
+    if (c->n_claims == 0) return;
+    datafile_printf(f, "| claim | source | the claim | verdict | key number | document | finding |\n"
+                       "|---|---|---|---|---|---|---|\n");
+    for (size_t k = 0; k < c->n_claims; k++) {
+        const RunClaim *row = &c->claims[k];
+        bool ok = strcmp(row->verdict, row->expected) == 0;
+        // A chapter that exits 0 with a verdict other than the expected one
+        // ran with other settings: that verdict is a finding of them.
+        bool finding = !ok && c->status == 0;
+        datafile_printf(f, "| ");
+        md_text(f, row->id);
+        datafile_printf(f, " | ");
+        md_text(f, row->source);
+        datafile_printf(f, " | ");
+        md_text(f, row->statement);
+        datafile_printf(f, " | **");
+        md_text(f, row->verdict);
+        datafile_printf(f, "**");
+        if (!ok) {
+            datafile_printf(f, finding ? " (a finding of these settings; the course's give " : " (expected ");
+            md_text(f, row->expected);
+            datafile_printf(f, ")");
+        }
+        datafile_printf(f, " | ");
+        md_text(f, row->key);
+        datafile_printf(f, " = ");
+        md_text(f, row->measured);
+        datafile_printf(f, " | ");
+        md_text(f, row->document);
+        datafile_printf(f, " | ");
+        md_text(f, row->finding);
+        datafile_printf(f, " |\n");
+    }
+}
+
+static void figures(DataFile *f, const RunChapter *c) {
+    for (size_t k = 0; k < c->n_figures; k++) {
+        const RunFigure *fig = &c->figures[k];
+        if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
+            // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
+            datafile_printf(f, "\n![");
+            md_text(f, fig->caption);
+            datafile_printf(f, "](figures/%s.png)\n\n*Figure ", fig->name);
+            md_figure_name(f, fig->name);
+            datafile_printf(f, ": ");
+            md_text(f, fig->caption);
+            datafile_printf(f, "* ([SVG](figures/%s.svg))\n", fig->name);
+        } else {
+            datafile_printf(f, "\n*Figure ");
+            md_figure_name(f, fig->name);
+            datafile_printf(f, " (");
+            md_text(f, fig->caption);
+            datafile_printf(f, ") is missing: ");
+            md_text(f, fig->why);
+            datafile_printf(f, ".*\n");
+        }
+    }
+}
+
+static void section(DataFile *f, const RunChapter *c) {
+    datafile_printf(f, "\n<a id=\"%s\"></a>\n## %s: ", c->name, c->name);
+    if (c->state == RUN_CHAPTER_ABSENT) {
+        datafile_printf(f, "not run yet\n\n`./workbook %s` runs this chapter (and `./workbook` every chapter).\n",
+                        c->name);
+        exercises(f, c);
+        return;
+    }
+    if (c->state == RUN_CHAPTER_INCOMPLETE) {
+        datafile_printf(f, "incomplete\n\nThis chapter's last run did not finish: ");
+        md_text(f, c->problem);
+        datafile_printf(f, ". `./workbook %s` runs it again.\n", c->name);
+        exercises(f, c);
+        return;
+    }
+    md_text(f, shown_title(c));
+    datafile_printf(f, "\n\n");
+    if (c->summary[0]) {
+        md_text(f, c->summary);
+        datafile_printf(f, "\n\n");
+    }
+    if (c->settings[0]) {
+        char command[64];
+        snprintf(command, sizeof command, "./workbook %s ", c->name);
+        datafile_printf(f, "Run with ");
+        char *typed = malloc(strlen(command) + strlen(c->settings) + 1);
+        if (typed) {
+            strcpy(typed, command);
+            strcat(typed, c->settings);
+            md_code(f, typed);
+            free(typed);
+        }
+        datafile_printf(f, ". With settings other than the course's (its defaults), a verdict that differs from "
+                           "the one the course's settings give is a *finding* of those settings, not a failure.\n\n");
+    }
+    datafile_printf(f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
+                       "its data: `%s/`.\n\n", c->name, c->name, c->name);
+    status_paragraph(f, c);
+    claims_table(f, c);
+    figures(f, c);
+    exercises(f, c);
+}
+
+bool report_md_write(const char *dir, const Run *run) {
+    DataFile f;
+    if (!datafile_open(&f, dir, "REPORT.md", NULL)) return false;
+    datafile_printf(&f, "# pe-workbook report: how a Transformer knows word order\n\n"
+                        "Every claim the four course documents make about self-attention and positional\n"
+                        "encoding, computed and checked. A verdict is computed from the measured number;\n"
+                        "*expected* is the verdict the workbook stands behind after checking the maths.\n"
+                        "Data files: `chNN/` next to this report; figures: `figures/` (PNG and SVG);\n"
+                        "each chapter's full narrative: `chNN/output.txt`. Each chapter's section comes\n"
+                        "from that chapter's latest run: `./workbook` runs them all, `./workbook chNN` one.\n\n");
+    bool no_gnuplot = false;
+    for (size_t i = 0; i < run->n; i++)
+        no_gnuplot = no_gnuplot || (run->chapters[i].state == RUN_CHAPTER_DONE && !run->chapters[i].gnuplot_found);
+    if (no_gnuplot)
+        datafile_printf(&f, "> gnuplot was not found on PATH when some of these chapters ran, so their figures were "
+                            "not drawn. Install `gnuplot-nox` and run them again.\n\n");
+    datafile_printf(&f, "## At a glance\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
+                        "|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < run->n; i++) glance_row(&f, &run->chapters[i]);
+    for (size_t i = 0; i < run->n; i++) section(&f, &run->chapters[i]);
+    return datafile_close(&f);
+}

@@ -1,0 +1,17 @@
+// report_md.h: REPORT.md, written from the run as common/run_data reads it.
+// Every value from the run goes through this file's escaping: text as
+// Markdown with its markup characters backslash-escaped (no HTML element, no
+// link and no emphasis can come from the data), commands as code spans and
+// code blocks with fences longer than any backtick run in them.
+#ifndef WORKBOOK_REPORT_MD_H
+#define WORKBOOK_REPORT_MD_H
+
+#include <stdbool.h>
+
+#include "run_data.h"
+
+// Write DIR/REPORT.md (temporary name, then rename) from 'run', every
+// chapter in its order. False with errno set when it cannot be written.
+bool report_md_write(const char *dir, const Run *run);
+
+#endif
