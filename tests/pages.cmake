@@ -44,6 +44,23 @@ add_test(NAME browser.made_up_run
 set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
                      SKIP_RETURN_CODE 77)
 
+# REPORT.md and the pages from one reader (common/run_data): markup in every
+# field and setting stays text in the rendered report; a 100 kB claims row and
+# a 1 MB narrative are read whole; a malformed chapter is named and the others
+# are written.
+add_executable(markdown_html markdown_html.c)
+target_include_directories(markdown_html PRIVATE ${CMARK_INCLUDE_DIR})
+target_link_libraries(markdown_html PRIVATE workbook_common ${CMARK_LIBRARY})
+foreach(mode escaped long malformed)
+  add_test(NAME report.${mode}
+           COMMAND ${CMAKE_COMMAND} -DMODE=${mode} -DDRIVER=$<TARGET_FILE:workbook_run>
+                   -DPAGES=$<TARGET_FILE:workbook_pages> -DMARKDOWN_HTML=$<TARGET_FILE:markdown_html>
+                   -DASSETS=${CMAKE_SOURCE_DIR}/tools/pages -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data
+                   -DCH01=$<TARGET_FILE:ch01> -DOUT=${pages_out}/report-${mode}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_data.cmake)
+  set_tests_properties(report.${mode} PROPERTIES LABELS "unit;hardening")
+endforeach()
+
 # The browser tests of real runs are the development suite's only: under the
 # sanitizers they would repeat the same pages at several times the cost (the
 # pages program itself is checked there by the made-up run above).
@@ -88,3 +105,4 @@ workbook_badinput_test(workbook_pages.badinput.no_value workbook_pages ARGS --pl
                        EXPECT "--katex: missing value")
 workbook_badinput_test(workbook_pages.badinput.out_missing workbook_pages ARGS --plots /tmp --assets /tmp
                        EXPECT "--out '.*': expected a folder")
+

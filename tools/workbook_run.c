@@ -775,6 +775,8 @@ static int run_mode(Driver *d) {
     }
     Run run;
     status = write_report(d, &run);
+    for (size_t i = 0; i < run.n; i++)   // e.g. a claims.tsv that cannot be read as it should
+        if (d->chapters[i].run && !run_chapter_ok(&run.chapters[i])) worsen(d, EXIT_CLAIM_FAILED);
     if (status == EXIT_AS_EXPECTED) print_summary(d, &run, wallclock_seconds() - start);
     run_free(&run);
     if (status != EXIT_AS_EXPECTED) return status;
