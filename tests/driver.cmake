@@ -136,8 +136,14 @@ if(GNUPLOT_EXECUTABLE)
            COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch01>
                    -DPLOTS=${driver_plots} -DGNUPLOT=${GNUPLOT_EXECUTABLE} "-DSIZES=24;48;96;160;236"
                    -DOUT=${driver_out}/disk-full -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_disk_full.cmake)
-  set_tests_properties(driver.disk_full PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED")
-  list(APPEND driver_hardening driver.disk_full)
+  # One chapter (--chapter) into a folder that holds a previous REPORT.md:
+  # whichever step fills the disk, that REPORT.md stays as it was.
+  add_test(NAME driver.disk_full_keeps_report
+           COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch01>
+                   -DPLOTS=${driver_plots} -DGNUPLOT=${GNUPLOT_EXECUTABLE} "-DSIZES=24;48;96;160;236" -DPREVIOUS=ON
+                   -DOUT=${driver_out}/disk-full-keeps -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_disk_full.cmake)
+  set_tests_properties(driver.disk_full driver.disk_full_keeps_report PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED")
+  list(APPEND driver_hardening driver.disk_full driver.disk_full_keeps_report)
 endif()
 add_test(NAME driver.stdout_full
          COMMAND sh -c "\"$1\" --out \"$2\" --plots \"$3\" \"$4\" > /dev/full; echo \"exit status $?\"" sh
@@ -162,10 +168,14 @@ add_test(NAME driver.signal_during_gnuplot
 add_test(NAME driver.signal_one_chapter_keeps_report
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_signal.sh $<TARGET_FILE:workbook_run> ${driver_plots}
                  $<TARGET_FILE:ch01> ${driver_out}/signal-one-chapter TERM ${driver_data}/slow_gnuplot one-chapter)
+# A whole run stopped by SIGINT while a chapter runs: the same.
+add_test(NAME driver.signal_full_run_keeps_report
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_signal.sh $<TARGET_FILE:workbook_run> ${driver_plots}
+                 $<TARGET_FILE:ch01> ${driver_out}/signal-full-run INT ${driver_data}/slow_gnuplot full)
 set_tests_properties(driver.signal_during_chapter driver.signal_during_gnuplot driver.signal_one_chapter_keeps_report
-                     PROPERTIES TIMEOUT 60)
+                     driver.signal_full_run_keeps_report PROPERTIES TIMEOUT 60)
 list(APPEND driver_hardening driver.signal_during_chapter driver.signal_during_gnuplot
-     driver.signal_one_chapter_keeps_report)
+     driver.signal_one_chapter_keeps_report driver.signal_full_run_keeps_report)
 
 # ---- bad input: one line naming the problem, exit 2, nothing written ----------------
 # name | arguments (space-separated) | stderr must match. (expect_bad_input.cmake

@@ -12,6 +12,9 @@
 #     a REPORT.md (there should be none: the run stops) names every figure;
 #   - have said "drawn" only for figures whose PNG and SVG are both there;
 #   - list in MANIFEST every driver file that is there.
+# With -DPREVIOUS=ON the folder first holds a previous REPORT.md (listed in
+# its MANIFEST) and the run is one chapter (--chapter): that REPORT.md must
+# be there afterwards, unchanged (REPORT.md is replaced only at a run's end).
 # Needs root to mount; prints SKIPPED otherwise.
 cmake_policy(SET CMP0057 NEW)   # if(... IN_LIST ...)
 set(mnt ${OUT}/tiny)
@@ -44,7 +47,14 @@ set(problems "")
 foreach(size IN LISTS SIZES)
   execute_process(COMMAND mount -t tmpfs -o size=${size}k tmpfs ${mnt})
   set(run ${mnt}/run)
-  execute_process(COMMAND ${DRIVER} --out ${run} --plots ${PLOTS} --gnuplot ${GNUPLOT} ${CHAPTER}
+  set(only "")
+  set(previous "# A previous report\n")
+  if(PREVIOUS)
+    file(WRITE ${run}/REPORT.md "${previous}")
+    file(WRITE ${run}/MANIFEST "# The files workbook_run wrote here\nREPORT.md\n")
+    set(only --chapter ${name})
+  endif()
+  execute_process(COMMAND ${DRIVER} --out ${run} --plots ${PLOTS} --gnuplot ${GNUPLOT} ${only} ${CHAPTER}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(GLOB_RECURSE left RELATIVE ${run} LIST_DIRECTORIES false ${run}/*)
   file(GLOB_RECURSE hidden RELATIVE ${run} LIST_DIRECTORIES false ${run}/.* ${run}/*/.*)
@@ -89,6 +99,12 @@ foreach(size IN LISTS SIZES)
         string(LENGTH "${reference_output}" want)
         string(APPEND p "${f} has ${have} characters, the whole narrative has ${want}; ")
       endif()
+    elseif(f STREQUAL "REPORT.md" AND PREVIOUS)
+      set(driver_file TRUE)
+      file(READ ${run}/${f} text)
+      if(NOT text STREQUAL previous)
+        string(APPEND p "the previous REPORT.md was replaced or changed; ")
+      endif()
     elseif(f STREQUAL "REPORT.md")
       set(driver_file TRUE)
       file(READ ${run}/${f} text)
@@ -110,6 +126,9 @@ foreach(size IN LISTS SIZES)
       string(APPEND p "${fig} was reported drawn but its PNG or SVG is not there; ")
     endif()
   endforeach()
+  if(PREVIOUS AND NOT EXISTS ${run}/REPORT.md)
+    string(APPEND p "the previous REPORT.md is gone; ")
+  endif()
   execute_process(COMMAND umount ${mnt})
   if(p)
     string(APPEND problems "${size} KiB: ${p}\n")

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "datafile.h"
+#include "exitcodes.h"
 #include "figures.h"
 
 // ---- escaping: the one place REPORT.md's text is made safe ------------------------
@@ -133,10 +134,10 @@ static void status_paragraph(DataFile *f, const RunChapter *c) {
     } else if (c->signal) {
         datafile_printf(f, "**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n",
                         c->signal, strsignal(c->signal), c->status);
-    } else if (c->status == 1) {
+    } else if (c->status == EXIT_CLAIM_FAILED) {
         datafile_printf(f, "**The chapter exited with status 1**: a verdict differs from the expected one "
                            "(marked below).\n\n");
-    } else if (c->status == 3) {
+    } else if (c->status == EXIT_IO_FAILED) {
         datafile_printf(f, "**The chapter exited with status 3**: it could not write its results (see "
                            "`%s/output.txt` and the terminal).\n\n", c->name);
     } else if (c->status != 0) {
