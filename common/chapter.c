@@ -15,6 +15,7 @@
 #include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
+#include "manifest.h"
 #include "hash.h"
 #include "random.h"
 #include "tsv.h"
@@ -126,20 +127,15 @@ void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     exit(EXIT_CLAIM_FAILED);
 }
 
-// ---- MANIFEST: the files of one run ---------------------------------------------
+// ---- MANIFEST: the files of one run (common/manifest.h) -----------------------------
 
-static void write_manifest(Chapter *ch, const char *state) {
-    DataFile f;
-    if (!datafile_open(&f, ch->out, "MANIFEST", NULL)) {
+static void save_manifest(Chapter *ch, const char *state) {
+    char first_line[128];
+    snprintf(first_line, sizeof first_line, "# %s run: %s", ch->program, state);
+    if (!manifest_save(&ch->files, first_line)) {
         fprintf(stderr, "%s: cannot write %s/MANIFEST: %s; %s\n", ch->program, ch->out, strerror(errno),
                 datafile_write_advice(errno));
-        exit(EXIT_IO_FAILED);
-    }
-    datafile_printf(&f, "# %s run: %s\n", ch->program, state);
-    for (size_t i = 0; i < ch->n_written; i++) datafile_printf(&f, "%s\n", ch->written[i]);
-    if (!datafile_close(&f)) {
-        fprintf(stderr, "%s: cannot write %s/MANIFEST: %s; %s\n", ch->program, ch->out, strerror(errno),
-                datafile_write_advice(errno));
+        datafile_remove_temporaries();
         exit(EXIT_IO_FAILED);
     }
 }
@@ -150,25 +146,20 @@ static bool manifest_name_ok(const char *name) {
     return name[0] != '\0' && name[0] != '.' && strchr(name, '/') == NULL && strlen(name) <= DATAFILE_MAX_NAME;
 }
 
-// Remove the regular files the folder's MANIFEST names (an earlier run's).
-static void remove_previous_run(const Chapter *ch) {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/MANIFEST", ch->out);
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL) return;   // a new folder, or one the workbook never wrote
-    char line[DATAFILE_MAX_NAME + 64];
-    while (fgets(line, sizeof line, fp)) {
-        line[strcspn(line, "\n")] = '\0';
-        if (line[0] == '#' || !manifest_name_ok(line)) continue;
-        snprintf(path, sizeof path, "%s/%s", ch->out, line);
-        struct stat st;
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
-    }
-    fclose(fp);
+static bool every_name(const char *name) { return name != NULL; }
+
+// Remove the regular files the folder's MANIFEST names (an earlier run's),
+// then start this run's list.
+static void remove_previous_run(Chapter *ch) {
+    Manifest previous;
+    if (manifest_load(&previous, ch->out, "MANIFEST", manifest_name_ok))
+        manifest_remove_files(&previous, every_name, NULL);   // what cannot be removed stays, unlisted
+    manifest_free(&previous);
+    manifest_init(&ch->files, ch->out, "MANIFEST");
 }
 
 void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *columns) {
-    if (!manifest_name_ok(name) || ch->n_written >= CHAPTER_MAX_FILES) {
+    if (!manifest_name_ok(name) || ch->files.n >= CHAPTER_MAX_FILES) {
         fprintf(stderr, "%s: internal error: data file '%s' (names: at most %d characters, no '/'; "
                 "at most %d files)\n", ch->program, name, (int)DATAFILE_MAX_NAME, CHAPTER_MAX_FILES);
         exit(EXIT_CLAIM_FAILED);
@@ -180,17 +171,16 @@ void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *c
     }
 }
 
+// The file is listed in MANIFEST before it appears under its name.
 void chapter_data_close(Chapter *ch, DataFile *f) {
-    if (!datafile_close(f)) {
-        fprintf(stderr, "%s: cannot write %s: %s; %s (no partial file was left under that name)\n",
-                ch->program, f->final_path, strerror(errno), datafile_write_advice(errno));
-        exit(EXIT_IO_FAILED);
+    if (datafile_finish(f)) {
+        manifest_add(&ch->files, strrchr(f->final_path, '/') + 1);   // datafile_open wrote dir/name
+        save_manifest(ch, "running");
+        if (datafile_commit(f)) return;
     }
-    const char *name = strrchr(f->final_path, '/') + 1;   // datafile_open wrote dir/name
-    bool known = false;
-    for (size_t i = 0; i < ch->n_written; i++) known = known || strcmp(ch->written[i], name) == 0;
-    if (!known) snprintf(ch->written[ch->n_written++], sizeof ch->written[0], "%s", name);
-    write_manifest(ch, "running");
+    fprintf(stderr, "%s: cannot write %s: %s; %s (no partial file was left under that name)\n",
+            ch->program, f->final_path, strerror(errno), datafile_write_advice(errno));
+    exit(EXIT_IO_FAILED);
 }
 
 // --list-claims: the chapter's claim table as written in its CLAIMS[], one
@@ -315,7 +305,13 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     OptionValue defaults[CHAPTER_MAX_OPTIONS];
     for (size_t i = 0; i < n; i++) defaults[i] = option_value(&specs[i]);
     OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
-    if (parsed == OPTIONS_HELP) return EXIT_AS_EXPECTED;
+    if (parsed == OPTIONS_HELP) {
+        printf("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
+               "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
+               "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
+               "4 out of memory\n");
+        return EXIT_AS_EXPECTED;
+    }
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
     if (list_claims) return print_claim_table(ch);
     ch->settings[0] = '\0';
@@ -473,7 +469,8 @@ int chapter_end(Chapter *ch) {
         ch->narrative_len[i] = ch->narrative_cap[i] = 0;
     }
     chapter_data_close(ch, &f);
-    write_manifest(ch, "complete");
+    save_manifest(ch, "complete");
+    manifest_free(&ch->files);
 
     if (chapter_exploring(ch)) printf("settings: %s (the course's: the defaults, see --help)\n", ch->settings);
     if (findings)

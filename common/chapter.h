@@ -61,6 +61,7 @@
 #include <stddef.h>
 
 #include "datafile.h"
+#include "manifest.h"
 #include "options.h"
 #include "verdict.h"
 
@@ -111,8 +112,7 @@ struct Chapter {
     ClaimResult results[CHAPTER_MAX_CLAIMS];
     bool ran[CHAPTER_MAX_CLAIMS];
     double seconds;
-    char written[CHAPTER_MAX_FILES][DATAFILE_MAX_NAME + 1];   // the files of this run, for MANIFEST
-    size_t n_written;
+    Manifest files;                // the files of this run: MANIFEST (common/manifest.h)
     // each claim's narrative as printed (narratives.tsv): a growing heap
     // buffer per claim, NUL-terminated, NULL while nothing was printed
     char *narrative[CHAPTER_MAX_CLAIMS];

@@ -153,10 +153,6 @@ void options_print_usage(const char *program, const char *summary,
         else printf("  %-22s %s\n", left, help);
     }
     printf("  %-22s %s\n", "--help", "print this text and exit");
-    printf("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
-           "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
-           "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
-           "4 out of memory\n");
 }
 
 OptionsResult options_parse(const char *program, const char *summary,

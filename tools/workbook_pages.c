@@ -693,6 +693,9 @@ int main(int argc, char **argv) {
         {"--exercises", OPTION_TEXT, &exercises_dir, 0, 0, 0, "DIR", "the exercises folder"},
     };
     OptionsResult parsed = options_parse(PROGRAM, USAGE, specs, sizeof specs / sizeof specs[0], argc, argv);
+    if (parsed == OPTIONS_HELP)
+        printf("\nexit status: 0 pages written, 2 bad input (nothing written), 3 a write failed,\n"
+               "4 out of memory\n");
     if (parsed != OPTIONS_OK) return parsed == OPTIONS_HELP ? EXIT_AS_EXPECTED : EXIT_BAD_INPUT;
     if (!out || !plots || !assets) {
         fprintf(stderr, "%s: --out, --plots and --assets are required (see --help)\n", PROGRAM);

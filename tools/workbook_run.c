@@ -258,7 +258,8 @@ typedef struct {
 
 typedef struct {
     const Arguments *args;
-    const char *out, *plots, *gnuplot, *exercises;
+    const char *out, *plots, *gnuplot;
+    char *exercises;               // the exercises folder, or NULL
     char *figdir;
     ChapterProgram chapters[MAX_CHAPTERS];
     size_t n_chapters;
@@ -342,7 +343,7 @@ static int check_run_inputs(Driver *d) {
         if (!text_ok("--exercises", a->exercises_arg, "a folder")) return EXIT_BAD_INPUT;
         if (!is_folder(a->exercises_arg))
             return reject("--exercises", a->exercises_arg, "not a folder; expected the workbook's exercises/ folder");
-        d->exercises = a->exercises_arg;
+        d->exercises = text_copy(a->exercises_arg);
     } else {
         snprintf(path, sizeof path, "%s/../exercises", a->plots);
         if (is_folder(path)) d->exercises = text_copy(path);
@@ -371,8 +372,11 @@ static int check_run_inputs(Driver *d) {
         }
         snprintf(c->name, sizeof c->name, "%s", name);
         for (size_t k = 0; k < d->n_chapters; k++)
-            if (strcmp(d->chapters[k].name, c->name) == 0)
+            if (strcmp(d->chapters[k].name, c->name) == 0) {
+                free(c->program);
+                c->program = NULL;
                 return reject("chapter", arg, "given more than once; expected each chapter once");
+            }
         c->run = a->only == NULL || strcmp(c->name, a->only) == 0;
         only_found = only_found || c->run;
         d->n_chapters++;
@@ -805,9 +809,14 @@ int main(int argc, char **argv) {
     } else {
         gnuplot = child_resolve_program("gnuplot", why, sizeof why);
     }
-    if (args.render) return render_mode(&args, gnuplot);
     static Driver d;
     d.args = &args;
     d.gnuplot = gnuplot;
-    return run_mode(&d);
+    status = args.render ? render_mode(&args, gnuplot) : run_mode(&d);
+    for (size_t i = 0; i < d.n_chapters; i++) free(d.chapters[i].program);
+    free(d.exercises);
+    free(d.figdir);
+    manifest_free(&d.manifest);
+    free(gnuplot);
+    return status;
 }
