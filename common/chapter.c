@@ -15,6 +15,7 @@
 #include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
+#include "folder_lock.h"
 #include "manifest.h"
 #include "hash.h"
 #include "random.h"
@@ -347,6 +348,11 @@ static void prepare_output(Chapter *ch) {
         snprintf(accepted, sizeof accepted, "%s; choose a folder you can write to", why);
         options_reject(ch->program, "--out", ch->out, accepted);
         exit(EXIT_BAD_INPUT);
+    }
+    // One run at a time into a folder (common/folder_lock.h): a second waits.
+    if (!folder_lock(ch->program, ch->out)) {
+        fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", ch->program, ch->out, strerror(errno));
+        exit(EXIT_IO_FAILED);
     }
     remove_previous_run(ch);
     DataFile f;

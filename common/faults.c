@@ -2,8 +2,10 @@
 #include "faults.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <gsl/gsl_errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,24 @@ static void check_stdout_at_exit(void) {
     }
 }
 
+void faults_standard_descriptors(const char *program) {
+    bool output_closed = false;
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        // Occupy the number, so that no file the program opens gets it.
+        int opened = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+        if (opened != fd && opened >= 0) close(opened);
+        output_closed = output_closed || fd == STDOUT_FILENO;
+    }
+    if (output_closed) {
+        fprintf(stderr, "%s: standard output is closed; nothing was run (give it a terminal, a file or a pipe)\n",
+                program);
+        _exit(EXIT_IO_FAILED);
+    }
+}
+
 void faults_install(const char *program) {
+    faults_standard_descriptors(program);
     fault_program = program;
     gsl_set_error_handler(gsl_error_report);
     struct sigaction sa;
@@ -91,5 +110,8 @@ void faults_install(const char *program) {
     sa.sa_handler = on_abort;
     sigaction(SIGABRT, &sa, NULL);
     signal(SIGXFSZ, SIG_IGN);
+    // A reader that went away (ch03 | head -1): the write fails with EPIPE
+    // and the exit check below reports it (status 3), instead of a silent death.
+    signal(SIGPIPE, SIG_IGN);
     atexit(check_stdout_at_exit);
 }

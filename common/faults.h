@@ -16,6 +16,8 @@
 //   - SIGXFSZ (a file-size limit, ulimit -f) is ignored, so the write that
 //     crosses the limit fails like a full disk: EXIT_IO_FAILED, nothing
 //     half-written.
+//   - Descriptors 0-2 are checked first (faults_standard_descriptors).
+//   - SIGPIPE is ignored: a reader that went away is a failed write.
 //   - At exit, standard output is flushed and checked: a failed write to it
 //     (a full disk, a closed pipe) turns a successful exit into
 //     EXIT_IO_FAILED with one line on stderr.
@@ -25,6 +27,14 @@
 #include <stddef.h>
 
 void faults_install(const char *program);
+
+// Descriptors 0-2 must be open before any file is: a closed one would be
+// reused by the next file opened, and the program's messages would land in
+// that file. A closed standard input or error becomes /dev/null; a closed
+// standard output stops the program at once: one line, EXIT_IO_FAILED,
+// nothing run or written. (faults_install calls it; the driver, which has
+// its own signal handling, calls it itself.)
+void faults_standard_descriptors(const char *program);
 
 // The last non-fatal GSL error as "reason (file:line)", or "" if none.
 const char *faults_last_gsl_error(void);

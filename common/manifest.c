@@ -66,6 +66,22 @@ void manifest_add(Manifest *m, const char *name) {
     m->names[m->n++] = text_copy(name);
 }
 
+// Does every folder on the way from m->dir to 'name' exist as a folder, not
+// a symbolic link? (A link there would take the removal outside m->dir.)
+static bool no_link_on_the_way(const Manifest *m, const char *name) {
+    for (const char *slash = strchr(name, '/'); slash; slash = strchr(slash + 1, '/')) {
+        size_t len = strlen(m->dir) + (size_t)(slash - name) + 2;
+        char *prefix = malloc(len);
+        if (prefix == NULL) faults_out_of_memory("a manifest's path", len);
+        snprintf(prefix, len, "%s/%.*s", m->dir, (int)(slash - name), name);
+        struct stat st;
+        bool folder = lstat(prefix, &st) == 0 && S_ISDIR(st.st_mode);
+        free(prefix);
+        if (!folder) return false;
+    }
+    return true;
+}
+
 bool manifest_remove_files(Manifest *m, ManifestNameOk drop, const char **failed) {
     size_t kept = 0;
     bool ok = true;
@@ -81,7 +97,8 @@ bool manifest_remove_files(Manifest *m, ManifestNameOk drop, const char **failed
         snprintf(path, len, "%s/%s", m->dir, name);
         struct stat st;
         // lstat: a link in the name's place is left alone, and so is its target.
-        bool gone = !(lstat(path, &st) == 0 && S_ISREG(st.st_mode)) || unlink(path) == 0 || errno == ENOENT;
+        bool gone = !no_link_on_the_way(m, name) || !(lstat(path, &st) == 0 && S_ISREG(st.st_mode)) ||
+                    unlink(path) == 0 || errno == ENOENT;
         free(path);
         if (!gone) {
             if (ok && failed) *failed = name;

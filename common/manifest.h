@@ -40,7 +40,8 @@ bool manifest_has(const Manifest *m, const char *name);
 void manifest_add(Manifest *m, const char *name);
 
 // Drop the names 'drop' accepts from the list (in memory), removing those
-// files: regular files only, never through a symbolic link. False (errno
+// files: regular files only, never through a symbolic link (neither the
+// file's own name nor a folder on the way). False (errno
 // set, 'failed' names it) when a file is there and cannot be removed.
 bool manifest_remove_files(Manifest *m, ManifestNameOk drop, const char **failed);
 

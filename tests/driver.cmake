@@ -307,3 +307,17 @@ if(GNUPLOT_EXECUTABLE)
     set_tests_properties(driver.figure_follows_data_${n}_${figure} PROPERTIES LABELS "unit")
   endforeach()
 endif()
+
+# ---- issue 26's faults in the tools (tests/expect_tool_fault.sh) ------------------------
+set(tool_fault ${CMAKE_CURRENT_SOURCE_DIR}/expect_tool_fault.sh)
+add_test(NAME driver.fault.closed_stdout
+         COMMAND ${tool_fault} closed_stdout ${driver_out}/closed-stdout
+                 $<TARGET_FILE:workbook_run> --out ${driver_out}/closed-stdout --plots ${driver_plots} $<TARGET_FILE:ch01>)
+add_test(NAME driver.fault.two_drivers
+         COMMAND ${tool_fault} two_drivers ${driver_out}/two-drivers
+                 $<TARGET_FILE:workbook_run> ${driver_plots} $<TARGET_FILE:ch02> $<TARGET_FILE:ch03>)
+add_test(NAME workbook.fault.disk_full_status
+         COMMAND ${tool_fault} workbook_disk_full ${driver_out}/workbook-disk-full ${CMAKE_SOURCE_DIR})
+set_tests_properties(workbook.fault.disk_full_status PROPERTIES SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+set_tests_properties(driver.fault.closed_stdout driver.fault.two_drivers workbook.fault.disk_full_status
+                     PROPERTIES LABELS "fault;hardening")

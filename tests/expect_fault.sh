@@ -15,6 +15,11 @@
 #                   the second run's files remain (MANIFEST), a file the
 #                   workbook did not write survives
 #   long_out        a 4070-character --out: status 2, nothing created
+#   closed_stdout   standard output closed (>&-): status 3, one line, nothing written
+#   closed_pipe     standard output a pipe whose reader leaves after one line:
+#                   status 3, one line (not 141, death by SIGPIPE)
+#   two_runs        two runs with other settings started together into DIR:
+#                   DIR ends as one whole run (each file as that run alone wrote it)
 #   memory_estimate the chapter prints "buffers of about N MB" (--verbose); run again under
 #                   `ulimit -v` of N + 256 MB (libraries, stacks, BLAS), it must
 #                   pass: the estimate behind its memory bound is not too low
@@ -114,6 +119,54 @@ case "$case_name" in
     status=$?
     [ $status -le 1 ] || fail "under a limit of $mb + 256 MB the run exited $status: the estimate is too low"
     no_temporaries ;;
+  closed_stdout)
+    # Descriptor 1 closed: the next file the program opens must not take its
+    # place (the narrative would land in MANIFEST). One line, status 3,
+    # nothing written.
+    "$program" --out "$dir" "$@" >&- 2>"$dir.err"
+    expect_status 3 $?
+    expect_one_line 'standard output is closed'
+    [ ! -e "$dir" ] || fail "created $dir" ;;
+  closed_pipe)
+    # A reader that goes away after one line (chNN | head -1): status 3 and one
+    # line, not a silent death by SIGPIPE (141).
+    set -o pipefail
+    "$program" --out "$dir" "$@" 2>"$dir.err" | head -n 1 >/dev/null
+    status=${PIPESTATUS[0]}
+    expect_status 3 "$status"
+    expect_one_line 'standard output'
+    no_temporaries ;;
+  two_runs)
+    # "$@" = first run's arguments -- second run's arguments, started together
+    # into one folder: each run waits for the folder, so it ends holding one
+    # whole run: every file byte-identical to a run of the same settings alone.
+    first=() second=() seen=false
+    for a in "$@"; do
+      if [ "$a" = "--" ]; then seen=true; elif $seen; then second+=("$a"); else first+=("$a"); fi
+    done
+    "$program" --quiet --out "$dir.first" "${first[@]}" >/dev/null 2>&1
+    "$program" --quiet --out "$dir.second" "${second[@]}" >/dev/null 2>&1
+    for try in 1 2 3; do
+      rm -rf "$dir"
+      "$program" --quiet --out "$dir" "${first[@]}" >/dev/null 2>"$dir.err" &
+      a=$!
+      "$program" --quiet --out "$dir" "${second[@]}" >/dev/null 2>>"$dir.err" &
+      b=$!
+      wait $a
+      wait $b
+      head -n 1 "$dir/MANIFEST" | grep -q 'run: complete' || fail "try $try: MANIFEST does not say complete"
+      same_as=""
+      for ref in first second; do
+        ok=true
+        while read -r name; do
+          case "$name" in '#'*) continue ;; esac
+          cmp -s "$dir/$name" "$dir.$ref/$name" || ok=false
+        done <"$dir/MANIFEST"
+        cmp -s "$dir/MANIFEST" "$dir.$ref/MANIFEST" || ok=false
+        $ok && same_as=$ref
+      done
+      [ -n "$same_as" ] || fail "try $try: the folder mixes the two runs' files"
+    done ;;
   *) echo "expect_fault: unknown case '$case_name'" >&2; exit 2 ;;
 esac
 echo "expect_fault $case_name: ok"

@@ -31,6 +31,12 @@ workbook_fault_test(ch08.fault.file_size file_size ch08)
 workbook_fault_test(ch06.fault.signal signal ch06 --seeds 2 --retrain)   # (--retrain: always training when the signal lands)
 workbook_fault_test(ch01.fault.one_run one_run ch01 --d 16 -- --d 8 --claim 1.3)
 workbook_fault_test(ch01.fault.long_out long_out ch01)
+# Issue 26's faults: a closed standard output, a reader that leaves, two runs at once.
+workbook_fault_test(ch01.fault.closed_stdout closed_stdout ch01)
+workbook_fault_test(ch03.fault.closed_pipe closed_pipe ch03)
+workbook_fault_test(ch03.fault.two_runs two_runs ch03 --d 16 -- --d 32)
+set_tests_properties(ch01.fault.closed_stdout ch03.fault.closed_pipe ch03.fault.two_runs PROPERTIES
+                     LABELS "fault;hardening")
 if(NOT WORKBOOK_SANITIZE)
   # ~500 MB of buffers for one step: the estimate must cover what the run takes.
   workbook_fault_test(ch06.fault.memory_estimate memory_estimate ch06

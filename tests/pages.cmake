@@ -61,6 +61,17 @@ foreach(mode escaped long malformed)
   set_tests_properties(report.${mode} PROPERTIES LABELS "unit;hardening")
 endforeach()
 
+# Issue 26's faults in the pages (tests/expect_tool_fault.sh).
+add_test(NAME workbook_pages.fault.closed_stdout
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_tool_fault.sh closed_stdout ${pages_out}/closed-stdout
+                 $<TARGET_FILE:workbook_pages> --out ${pages_out}/closed-stdout --plots ${CMAKE_SOURCE_DIR}/plots
+                 --assets ${CMAKE_SOURCE_DIR}/tools/pages)
+add_test(NAME workbook_pages.fault.assets_link
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_tool_fault.sh pages_link ${pages_out}/assets-link
+                 $<TARGET_FILE:workbook_pages> ${CMAKE_SOURCE_DIR}/plots ${CMAKE_SOURCE_DIR}/tools/pages)
+set_tests_properties(workbook_pages.fault.closed_stdout workbook_pages.fault.assets_link PROPERTIES
+                     LABELS "fault;hardening")
+
 # The browser tests of real runs are the development suite's only: under the
 # sanitizers they would repeat the same pages at several times the cost (the
 # pages program itself is checked there by the made-up run above).

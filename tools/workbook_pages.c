@@ -40,6 +40,7 @@
 #include "datafile.h"
 #include "exitcodes.h"
 #include "faults.h"
+#include "folder_lock.h"
 #include "manifest.h"
 #include "options.h"
 #include "page_text.h"
@@ -722,6 +723,23 @@ int main(int argc, char **argv) {
     if (stat(manifest, &st) != 0) {
         fprintf(stderr, "%s: --out %s: no MANIFEST there (run the workbook first: ./workbook)\n", PROGRAM, out);
         return EXIT_BAD_INPUT;
+    }
+    // The pages write into these folders: a link in their place would take the
+    // writes (and the removal of old files) outside --out.
+    static const char *const OWN_FOLDERS[] = {"assets", "assets/katex", "assets/katex/fonts"};
+    for (size_t i = 0; i < sizeof OWN_FOLDERS / sizeof OWN_FOLDERS[0]; i++) {
+        char folder[8192];
+        snprintf(folder, sizeof folder, "%s/%s", out, OWN_FOLDERS[i]);
+        if (lstat(folder, &st) == 0 && !S_ISDIR(st.st_mode)) {
+            options_reject(PROGRAM, "--out", out, "it holds a link or a file where the pages' folder assets/ goes; "
+                                                  "remove it (the pages are never written through a link)");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    // One writer at a time in the folder (common/folder_lock.h): the driver's run or another pages run waits.
+    if (!folder_lock(PROGRAM, out)) {
+        fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, out, strerror(errno));
+        return EXIT_IO_FAILED;
     }
     read_figure_map(assets);
     char **chapter_names;

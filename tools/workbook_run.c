@@ -58,6 +58,8 @@
 #include "child.h"
 #include "datafile.h"
 #include "exitcodes.h"
+#include "faults.h"
+#include "folder_lock.h"
 #include "figures.h"
 #include "hash.h"
 #include "manifest.h"
@@ -390,6 +392,9 @@ static int check_run_inputs(Driver *d) {
         snprintf(accepted, sizeof accepted, "%s; give a folder you can write to", why);
         return reject("--out", d->out, accepted);
     }
+    // One run at a time into the folder (common/folder_lock.h), report included.
+    if (!folder_lock(PROGRAM, d->out))
+        return fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
     return EXIT_AS_EXPECTED;
 }
 
@@ -788,6 +793,7 @@ static int run_mode(Driver *d) {
 }
 
 int main(int argc, char **argv) {
+    faults_standard_descriptors(PROGRAM);
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
             fputs(USAGE, stdout);
