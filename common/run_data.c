@@ -257,7 +257,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
     c->exercises_problem = text_copy("");
     if (exercises) {
         char why[600];
-        c->n_exercises = exercises_read(exercises, c->name, c->exercises, why, sizeof why);
+        c->n_exercises = exercises_read(exercises, c->name, &c->exercises, why, sizeof why);
         if (c->n_exercises < 0) {
             c->n_exercises = 0;
             free(c->exercises_problem);
@@ -353,6 +353,7 @@ void run_free(Run *run) {
         free(c->title);
         free(c->summary);
         free(c->exercises_problem);
+        exercises_free(c->exercises, c->n_exercises);
     }
     free(run->chapters);
     memset(run, 0, sizeof *run);

@@ -90,7 +90,7 @@ typedef struct {
     char **files;                  // the data files its MANIFEST lists
     size_t n_files;
 
-    Exercise exercises[EXERCISES_MAX];
+    Exercise *exercises;
     int n_exercises;
     char *exercises_problem;       // exercises/chNN.tsv could not be read ("" otherwise)
 } RunChapter;
