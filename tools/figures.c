@@ -181,6 +181,37 @@ static bool svg_is_real(const char *path, char *why, size_t why_size) {
     return true;
 }
 
+// gnuplot's SVG draws a heatmap (`with image`) as one small PNG stretched
+// over the plot, which a browser smooths into gradients: ch01's 4x4
+// attention weights became a blur. Each <image> is told to stay pixelated,
+// as the PNG figures are. The file is the finished temporary, not yet named:
+// rewritten in place. False (errno set) when it cannot be.
+static bool svg_pixelated(const char *path) {
+    static const char IMAGE[] = "<image ", CRISP[] = "<image style='image-rendering:pixelated' ";
+    size_t len = 0;
+    char *svg = text_file_read(path, &len);
+    if (svg == NULL) return false;
+    if (strstr(svg, IMAGE) == NULL) {
+        free(svg);
+        return true;
+    }
+    FILE *fp = fopen(path, "w");
+    bool ok = fp != NULL;
+    for (const char *p = svg, *at; ok && *p; p = at + sizeof IMAGE - 1) {
+        at = strstr(p, IMAGE);
+        size_t n = at ? (size_t)(at - p) : strlen(p);
+        ok = fwrite(p, 1, n, fp) == n;
+        if (at == NULL) break;
+        ok = ok && fputs(CRISP, fp) >= 0;
+    }
+    int saved = errno;
+    if (fp && (fflush(fp) != 0 || fsync(fileno(fp)) != 0)) ok = false, saved = errno;
+    if (fp && fclose(fp) != 0 && ok) ok = false, saved = errno;
+    free(svg);
+    errno = saved ? saved : EIO;
+    return ok;
+}
+
 // gnuplot's message: its non-blank lines, trimmed, joined by " / ", leaving
 // out the lines that only point a caret at the error.
 static void gnuplot_message(const char *text, char *buf, size_t size) {
@@ -239,6 +270,8 @@ static bool draw_format(const char *gnuplot, const char *script, const char *var
         snprintf(why, why_size, "gnuplot failed (exit %d) on %s: %s", r.status, format,
                  message[0] ? message : "no message");
     else if (!datafile_finish(&out))
+        *write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
+    else if (strcmp(format, "svg") == 0 && !svg_pixelated(out.temp_path))
         *write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
     else if (!(strcmp(format, "png") == 0 ? png_is_real : svg_is_real)(out.temp_path, check, sizeof check))
         snprintf(why, why_size, "%s%s%s", check, message[0] ? "; gnuplot said: " : "", message);

@@ -14,7 +14,9 @@
 // into a temporary file (common/datafile), so a full disk is the driver's own
 // write error. The file is named only once it is checked: a PNG must be a
 // complete chunk sequence ending in IEND, at least 300x200 and 5000 bytes; an
-// SVG must end with </svg>. gnuplot's messages are read through a pipe.
+// SVG must end with </svg>, and its heatmap images are marked
+// image-rendering:pixelated (crisp cells in a browser, as in the PNG).
+// gnuplot's messages are read through a pipe.
 #ifndef WORKBOOK_FIGURES_H
 #define WORKBOOK_FIGURES_H
 
