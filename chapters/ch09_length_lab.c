@@ -528,7 +528,8 @@ int main(int argc, char **argv) {
     char default_cache[4200];
     cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     CopyConfig sizes = lab_config(1);
-    double memory = copy_runs_bytes(&sizes, n_combinations * LAB_N_ENCODINGS * (size_t)seeds, (size_t)threads);
+    double memory = copy_runs_bytes(&sizes, n_combinations * LAB_N_ENCODINGS * (size_t)seeds,
+                                    LAB_N_ENCODINGS * (size_t)seeds, (size_t)threads);   // (a round: one cell)
     status = chapter_check_memory(&ch, memory, "--seeds, --steps, --batch or --threads");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_run_claims(&ch);

@@ -110,6 +110,7 @@ int chapter_reject_number(Chapter *ch, const char *option, long value, const cha
 }
 
 int chapter_check_memory(Chapter *ch, double bytes, const char *options) {
+    ch->memory_estimate = bytes;
     double mb = bytes / 1048576.0;
     if (mb <= CHAPTER_MEMORY_BOUND_MB) return CHAPTER_CONTINUE;
     char value[64], accepted[256];
@@ -126,6 +127,17 @@ void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     fprintf(stderr, "%s: internal error in %s: %s%s%s\n", ch->program, what, gsl_strerror(gsl_status),
             detail[0] ? ": " : "", detail);
     exit(EXIT_CLAIM_FAILED);
+}
+
+int chapter_diverged(const Chapter *ch, const char *option, double value, double course_value, const char *what) {
+    if (option)
+        fprintf(stderr, "%s: training diverged at %s %g (%s); lower %s (the course's: %g)\n", ch->program, option,
+                value, what, option, course_value);
+    else
+        fprintf(stderr, "%s: training diverged (%s) with %s; the course's settings (the defaults) train\n",
+                ch->program, what, ch->settings[0] ? ch->settings : "the course's settings");
+    datafile_remove_temporaries();
+    return EXIT_DIVERGED;
 }
 
 // ---- MANIFEST: the files of one run (common/manifest.h) -----------------------------
@@ -310,7 +322,7 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
         printf("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
                "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
                "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
-               "4 out of memory\n");
+               "4 out of memory, 5 training diverged (its loss or parameters stopped being finite)\n");
         return EXIT_AS_EXPECTED;
     }
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
@@ -412,9 +424,25 @@ static void tsv_field(DataFile *f, const char *text, bool last) {
     datafile_printf(f, last ? "\n" : "\t");
 }
 
+// The process's peak resident memory so far, in bytes (VmHWM in
+// /proc/self/status); 0 when it cannot be read.
+static double peak_resident_bytes(void) {
+    FILE *fp = fopen("/proc/self/status", "r");
+    if (fp == NULL) return 0.0;
+    char line[256];
+    double kb = 0.0;
+    while (fgets(line, sizeof line, fp))
+        if (sscanf(line, "VmHWM: %lf kB", &kb) == 1) break;
+    fclose(fp);
+    return kb * 1024.0;
+}
+
 int chapter_end(Chapter *ch) {
     int mismatches = 0, findings = 0;
     char b1[32], b2[32], b3[32];
+    if (ch->memory_estimate > 0.0)
+        chapter_detail(ch, "memory: estimated %.0f MB, peak resident %.0f MB (VmHWM)\n",
+                       ch->memory_estimate / 1048576.0, peak_resident_bytes() / 1048576.0);
     printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
     printf("  claim  ");
     print_padded(stdout, "source", 42);

@@ -52,7 +52,8 @@
 //
 // Faults (faults.h): out of memory gives one line and exit status 4; SIGINT,
 // SIGTERM and SIGHUP remove the temporary files first; a file-size limit or a
-// failed standard output is a write failure (status 3).
+// failed standard output is a write failure (status 3); training whose loss or
+// parameters stop being finite gives one line and status 5 (chapter_diverged).
 #ifndef WORKBOOK_CHAPTER_H
 #define WORKBOOK_CHAPTER_H
 
@@ -118,6 +119,7 @@ struct Chapter {
     char *narrative[CHAPTER_MAX_CLAIMS];
     size_t narrative_len[CHAPTER_MAX_CLAIMS], narrative_cap[CHAPTER_MAX_CLAIMS];
     int current_claim;             // the index of the claim measuring now, -1 outside claims
+    double memory_estimate;        // bytes, as chapter_check_memory was given them (0: never called)
 };
 
 // Parse standard + extra options, check --claim, prepare --out and write
@@ -131,7 +133,10 @@ int chapter_reject(Chapter *ch, const char *option, const char *value, const cha
 int chapter_reject_number(Chapter *ch, const char *option, long value, const char *accepted);
 // Refuse settings whose estimated memory, 'bytes', is above
 // CHAPTER_MEMORY_BOUND_MB (returns 2 after one line naming 'options', the
-// options that set the size); returns CHAPTER_CONTINUE when they fit.
+// options that set the size); returns CHAPTER_CONTINUE when they fit. With
+// --verbose, chapter_end then prints the estimate beside the run's measured
+// peak ("memory: estimated 412 MB, peak resident 298 MB (VmHWM)"), so a test
+// can hold the estimate to what runs take.
 int chapter_check_memory(Chapter *ch, double bytes, const char *options);
 
 // Run the claims in order (or the --claim one), printing each claim's
@@ -166,6 +171,17 @@ bool chapter_wants(const Chapter *ch, const char *id);
 // the file and the reason, remove the temporary file, and exit with status 3.
 void chapter_data_open(Chapter *ch, DataFile *f, const char *name, const char *columns);
 void chapter_data_close(Chapter *ch, DataFile *f);
+
+// Training stopped being finite (its loss or a parameter became NaN or
+// infinite: a learning rate too large for the settings). Prints one line
+// naming the setting and what went wrong, e.g.
+//   ch00: training diverged at --lr 0.3 (the loss became NaN after 126000 words); lower --lr (the course's: 0.05)
+// removes temporary files and returns EXIT_DIVERGED, for the chapter to exit
+// with: nothing of that training may be cached, reported or judged. 'option'
+// is the option that sets the learning rate, 'value' its value and
+// 'course_value' its default; NULL when the chapter has none (the line then
+// names the run's settings). 'what': what stopped being finite, and when.
+int chapter_diverged(const Chapter *ch, const char *option, double value, double course_value, const char *what);
 
 // Abort the run after an unexpected library error (a GSL status): prints the
 // line and exits with status 1 (an internal failure is never "as expected").

@@ -5,12 +5,12 @@
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "build_info.h"
 #include "cache_files.h"
-#include "hash.h"
 #include "parallel.h"
 #include "wallclock.h"
 
@@ -71,45 +71,57 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 
 // ---- the run cache (copy_experiment.h) ---------------------------------------------
 
-// The name PROGRAM-run-KEY.bin (in cache_dir) of run k of encoding enc; false
-// when the program's checksum is unknown (then nothing is cached).
-static bool run_cache_file(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, char *name, size_t size) {
+// The key and the name, PROGRAM-run-HASH.bin in cache_dir, of run k of
+// encoding enc: the program's checksum (its code), every number of the run's
+// CopyConfig, its seed and its encoding. False when the program's checksum is
+// unknown (then nothing is cached).
+static bool run_cache_key(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, CacheKey *key, char *name,
+                          size_t size) {
     uint64_t program = cache_program_checksum();
     if (program == 0) return false;
     const CopyConfig *c = &x->config;
-    unsigned long seed = c->seed + (unsigned long)k;
-    uint64_t sizes[] = {c->vocab, c->d, c->train_len, c->batch, (uint64_t)c->steps, c->eval_len, c->eval_seqs,
-                        c->eval_chunk, c->task.kind, c->task.k, c->causal, seed, c->probe != NULL};
-    double rates[] = {c->lr, c->beta1, c->beta2, c->eps};
-    uint64_t h = hash_bytes(HASH_START, &program, sizeof program);
-    h = hash_bytes(h, sizes, sizeof sizes);
-    h = hash_bytes(h, rates, sizeof rates);
-    h = hash_text(h, x->columns[enc]);
-    snprintf(name, size, "%s-run-%016llx.bin", ch->program, (unsigned long long)h);
-    return true;
+    cache_key_init(key, "copy-run");
+    cache_key_add(key, "program=%s code=%016llx", ch->program, (unsigned long long)program);
+    cache_key_add(key, "vocab=%zu d=%zu train_len=%zu batch=%zu steps=%ld", c->vocab, c->d, c->train_len, c->batch,
+                  c->steps);
+    cache_key_add(key, "lr=%a beta1=%a beta2=%a eps=%a", c->lr, c->beta1, c->beta2, c->eps);
+    cache_key_add(key, "eval_len=%zu eval_seqs=%zu eval_chunk=%zu", c->eval_len, c->eval_seqs, c->eval_chunk);
+    cache_key_add(key, "task=%d k=%zu causal=%d probe=%d", (int)c->task.kind, c->task.k, (int)c->causal,
+                  c->probe != NULL);
+    cache_key_add(key, "encoding=%s seed=%lu", x->columns[enc], c->seed + (unsigned long)k);
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s-run", ch->program);
+    return cache_key_name(key, prefix, name, size);
 }
 
-// Read run k of encoding enc into x->runs[enc][k]; false (the run left empty)
-// when the cache has no file for it or the file does not hold such a run.
-static bool run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
-    char name[DATAFILE_MAX_NAME + 1], path[4400];
-    if (!run_cache_file(ch, x, enc, k, name, sizeof name)) return false;
-    snprintf(path, sizeof path, "%s/%s", x->cache_dir, name);
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) return false;
+// Read run k of encoding enc into x->runs[enc][k]: CACHE_FOUND when the file
+// holds exactly that run (cache_files.h's checks, then copy_run_read's);
+// otherwise the run is left empty, CACHE_ABSENT when there is no file,
+// CACHE_REJECTED when there is one that could not be used.
+static CacheLookup run_cache_load(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
+    char name[DATAFILE_MAX_NAME + 1];
+    CacheKey key;
+    if (!run_cache_key(ch, x, enc, k, &key, name, sizeof name)) return CACHE_ABSENT;
+    CacheReader r;
+    CacheLookup found = cache_open(&r, x->cache_dir, name, &key);
+    if (found != CACHE_FOUND) return found;
     copy_run_free(&x->runs[enc][k]);
-    bool ok = copy_run_read(fp, &x->config, &x->runs[enc][k]);
-    fclose(fp);
-    return ok;
+    bool ok = copy_run_read(r.fp, &x->config, &x->runs[enc][k]);
+    if (!cache_close(&r) || !ok) {
+        copy_run_free(&x->runs[enc][k]);
+        return CACHE_REJECTED;
+    }
+    return CACHE_FOUND;
 }
 
 // Keep a finished run (status GSL_SUCCESS) in the cache; quietly nothing on failure.
 static void run_cache_save(const Chapter *ch, CopyExperiment *x, size_t enc, long k) {
     char name[DATAFILE_MAX_NAME + 1];
+    CacheKey key;
     const CopyRun *r = &x->runs[enc][k];
-    if (r->status != GSL_SUCCESS || !run_cache_file(ch, x, enc, k, name, sizeof name)) return;
+    if (r->status != GSL_SUCCESS || !run_cache_key(ch, x, enc, k, &key, name, sizeof name)) return;
     DataFile f;
-    if (cache_create(&f, x->cache_dir, name)) cache_commit(&f, copy_run_write(f.fp, r, &x->config));
+    if (cache_create(&f, x->cache_dir, name, &key)) cache_commit(&f, copy_run_write(f.fp, r, &x->config));
 }
 
 // ---- training -----------------------------------------------------------------
@@ -140,17 +152,24 @@ static void summarise_wanted(const Chapter *ch, CopyExperiment *x, const bool *w
 
 bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads) {
     TrainJobs tj = {.x = x};
-    size_t n_jobs = 0, n_wanted = 0;
+    size_t n_jobs = 0, n_wanted = 0, rejected = 0;
     x->from_cache = 0;
     for (size_t enc = 0; enc < x->n_encodings; enc++) {
         if (!wanted[enc] || x->trained[enc]) continue;
         n_wanted++;
         for (long k = 0; k < x->seeds; k++) {
-            if (x->cache_dir && !x->retrain && run_cache_load(ch, x, enc, k)) x->from_cache++;
+            CacheLookup found = x->cache_dir && !x->retrain ? run_cache_load(ch, x, enc, k) : CACHE_ABSENT;
+            if (found == CACHE_FOUND) x->from_cache++;
             else tj.jobs[n_jobs++] = enc * COPY_MAX_SEEDS + (size_t)k;
+            rejected += found == CACHE_REJECTED;
         }
     }
     if (n_wanted == 0) return false;
+    if (rejected) {   // never a silent miss: the runs those files stood for are trained again
+        char sentence[4400];
+        cache_rejected_sentence(sentence, sizeof sentence, rejected, x->cache_dir);
+        chapter_say(ch, "%s.\n", sentence);
+    }
     if (x->from_cache)
         chapter_say(ch, "%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n",
                     x->from_cache, x->from_cache + n_jobs, x->cache_dir);
@@ -175,6 +194,21 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
     x->wall_seconds = wallclock_seconds() - start;
+    for (size_t j = 0; j < n_jobs; j++) {   // a diverged run stops the chapter before anything is kept
+        size_t enc = tj.jobs[j] / COPY_MAX_SEEDS, k = tj.jobs[j] % COPY_MAX_SEEDS;
+        const CopyRun *r = &x->runs[enc][k];
+        if (r->status != COPY_DIVERGED) continue;
+        long step = copy_run_diverged_step(r, x->config.steps);
+        char what[160];
+        if (step >= 0)
+            snprintf(what, sizeof what, "the loss of the %s model, seed %lu, became %s at step %ld of %ld",
+                     x->labels[enc], x->config.seed + (unsigned long)k, isnan(r->loss[step]) ? "NaN" : "inf", step + 1,
+                     x->config.steps);
+        else
+            snprintf(what, sizeof what, "the parameters of the %s model, seed %lu, stopped being finite by step %ld",
+                     x->labels[enc], x->config.seed + (unsigned long)k, x->config.steps);
+        exit(chapter_diverged(ch, x->lr_option, x->config.lr, COPY_DEFAULT_LR, what));
+    }
     double train_sum = 0.0, eval_sum = 0.0;
     for (size_t j = 0; j < n_jobs; j++) {
         const CopyRun *r = &x->runs[tj.jobs[j] / COPY_MAX_SEEDS][tj.jobs[j] % COPY_MAX_SEEDS];

@@ -96,6 +96,8 @@ typedef struct {
     int bucket_width;                  // summary table: width of each [bL,(b+1)L) column (>= 8)
     const char *cache_dir;             // finished runs are kept here and read back (NULL: not kept)
     bool retrain;                      // with cache_dir: train even a run the cache has (and keep it)
+    const char *lr_option;             // the option that sets config.lr ("--lr"), named when training
+                                       // diverges; NULL when the chapter has none
     // Filled by copy_experiment_ensure.
     bool trained[COPY_MAX_ENCODINGS];
     CopyRun runs[COPY_MAX_ENCODINGS][COPY_MAX_SEEDS];
@@ -122,7 +124,8 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 // x every seed, on up to 'threads' threads (a run cache_dir holds is read
 // instead, unless retrain; a trained one is kept there: see "The run cache"
 // below); say what is trained and how fast (the chapter's narrative); stop the chapter on a failed run
-// (chapter_check); summarise. Returns true when it trained or read a run (the
+// (chapter_check), or on a run whose training diverged (chapter_diverged: one line naming lr_option,
+// exit status 5, nothing cached); summarise. Returns true when it trained or read a run (the
 // chapter then writes its data files), false when there was nothing to do.
 bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wanted, size_t threads);
 
@@ -148,12 +151,17 @@ void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const c
 // Frees every run (trained or not).
 void copy_experiment_free(CopyExperiment *x);
 
-// The run cache. A run's file, cache_dir/PROGRAM-run-KEY.bin, holds all of its
-// CopyRun (copy_run_write: loss, accuracies, the encoding's and the embeddings'
-// numbers before and after, probe values, timings) as raw doubles, so a run
-// read back is the run trained, bit for bit. KEY hashes the program's own file (a rebuilt
-// program with other code trains again), every number of the run's CopyConfig,
-// its seed, its encoding's column name and whether it has a probe. A file
-// that does not match its run's sizes is ignored (and trained over).
+// The run cache. A run's file, cache_dir/PROGRAM-run-HASH.bin (common/cache_files.h),
+// holds all of its CopyRun (copy_run_write: loss, accuracies, the encoding's
+// and the embeddings' numbers before and after, probe values, timings) as raw
+// doubles, so a run read back is the run trained, bit for bit. Its key, kept
+// whole in the file and hashed into its name, names the program and its own
+// file's hash (a rebuilt program with other code trains again), every number
+// of the run's CopyConfig, its seed, its encoding's column name and whether it
+// has a probe. A file is read only when its key and checksum match and every
+// number in it is one a run could have written (copy_run_read); any other
+// file at the name, a FIFO or a link included, is trained over, and
+// copy_experiment_ensure says once how many there were:
+//   "cache: 2 files in DIR did not match their key or checksum (or were not regular files); trained again."
 
 #endif

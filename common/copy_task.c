@@ -143,8 +143,9 @@ size_t copy_run_bytes(const CopyConfig *cfg, bool rotary) {
     return bytes + copy_run_result_bytes(cfg);
 }
 
-double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t threads) {
-    size_t at_once = threads < runs ? threads : runs;
+double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t round, size_t threads) {
+    size_t at_once = threads < round ? threads : round;
+    if (at_once > runs) at_once = runs;
     return (double)at_once * (double)copy_run_bytes(cfg, true) +
            (double)(runs - at_once) * (double)copy_run_result_bytes(cfg);
 }
@@ -186,9 +187,20 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
     return status;
 }
 
+// Whether every parameter of the model is finite.
+static bool params_finite(const TinyModel *m) {
+    for (size_t i = 0; i < m->n_params; i++)
+        if (!isfinite(m->params[i])) return false;
+    return true;
+}
+
 // 'steps' Adam steps on fresh batches from 'data': the training loop of a run
 // and of the benchmark. loss (steps,) gets each step's loss before its update
-// (NULL: not kept). Returns the first failing GSL status, or GSL_SUCCESS.
+// (NULL: not kept). Returns the first failing GSL status, or GSL_SUCCESS;
+// COPY_DIVERGED, at once, for a step whose loss is not finite (checked every
+// step: the loss is computed anyway, and a parameter that stopped being finite
+// makes the next step's loss so), or when a parameter is not finite after the
+// last update, the one no loss has seen (checked once).
 static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const CopyTask *task, const gsl_rng *data,
                  long steps, double *loss) {
     int status = GSL_SUCCESS;
@@ -198,9 +210,17 @@ static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const Copy
         status = tiny_forward(m, a);
         if (status == GSL_SUCCESS) status = tiny_backward(m, a);
         if (loss) loss[step] = a->loss;
+        if (status == GSL_SUCCESS && !isfinite(a->loss)) return COPY_DIVERGED;
         adam_step(adam, m->params, m->grads);
     }
+    if (status == GSL_SUCCESS && !params_finite(m)) status = COPY_DIVERGED;
     return status;
+}
+
+long copy_run_diverged_step(const CopyRun *run, long steps) {
+    for (long step = 0; run->loss && step < steps; step++)
+        if (!isfinite(run->loss[step])) return step;
+    return -1;
 }
 
 int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run) {
@@ -278,29 +298,52 @@ void copy_run_free(CopyRun *run) {
     memset(run, 0, sizeof *run);
 }
 
-static const char RUN_FILE_MAGIC[8] = "PECOPY1";
-
 bool copy_run_write(FILE *fp, const CopyRun *run, const CopyConfig *cfg) {
     uint64_t counts[2] = {run->n_params, run->n_pe};
     double numbers[COPY_PROBE_VALUES + 2];
     memcpy(numbers, run->probe, sizeof run->probe);
     numbers[COPY_PROBE_VALUES] = run->train_seconds;
     numbers[COPY_PROBE_VALUES + 1] = run->eval_seconds;
-    bool ok = fwrite(RUN_FILE_MAGIC, 1, 8, fp) == 8 && fwrite(counts, sizeof counts, 1, fp) == 1 &&
-              fwrite(numbers, sizeof numbers, 1, fp) == 1;
+    bool ok = fwrite(counts, sizeof counts, 1, fp) == 1 && fwrite(numbers, sizeof numbers, 1, fp) == 1;
     RunArray a[RUN_ARRAYS];
     run_arrays((CopyRun *)run, cfg, a);   // (only read through)
     for (size_t i = 0; i < RUN_ARRAYS && ok; i++) ok = fwrite(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
     return ok;
 }
 
+// Whether accuracy (T,) is what evaluate writes for cfg's task: NAN exactly
+// where position t has no target, a fraction in [0, 1] everywhere else.
+static bool accuracy_valid(const CopyConfig *cfg, const double *accuracy, size_t T) {
+    for (size_t t = 0; t < T; t++) {
+        bool has = copy_task_has_target(&cfg->task, t, T);
+        if (has ? !(accuracy[t] >= 0.0 && accuracy[t] <= 1.0) : !isnan(accuracy[t])) return false;
+    }
+    return true;
+}
+
+// Whether every number a run read back holds could have come from copy_run:
+// its loss, encoding and embeddings finite, its accuracies as accuracy_valid,
+// its probe values finite or NAN (no value), its timings finite and >= 0.
+static bool run_values_valid(const CopyRun *r, const CopyConfig *cfg) {
+    RunArray a[RUN_ARRAYS];
+    run_arrays((CopyRun *)r, cfg, a);   // (only read through)
+    for (size_t i = 0; i < RUN_ARRAYS; i++) {
+        if (*a[i].array == r->accuracy || *a[i].array == r->accuracy_train_len) continue;
+        for (size_t j = 0; j < a[i].n; j++)
+            if (!isfinite((*a[i].array)[j])) return false;
+    }
+    for (size_t i = 0; i < COPY_PROBE_VALUES; i++)
+        if (isinf(r->probe[i])) return false;
+    return accuracy_valid(cfg, r->accuracy, cfg->eval_len) &&
+           accuracy_valid(cfg, r->accuracy_train_len, cfg->train_len) && isfinite(r->train_seconds) &&
+           r->train_seconds >= 0.0 && isfinite(r->eval_seconds) && r->eval_seconds >= 0.0;
+}
+
 bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run) {
     memset(run, 0, sizeof *run);
-    char magic[8];
     uint64_t counts[2];   // n_params, n_pe
     double numbers[COPY_PROBE_VALUES + 2];
-    bool ok = fread(magic, 1, 8, fp) == 8 && memcmp(magic, RUN_FILE_MAGIC, 8) == 0 &&
-              fread(counts, sizeof counts, 1, fp) == 1 && fread(numbers, sizeof numbers, 1, fp) == 1 &&
+    bool ok = fread(counts, sizeof counts, 1, fp) == 1 && fread(numbers, sizeof numbers, 1, fp) == 1 &&
               counts[1] <= counts[0] && counts[0] <= ((uint64_t)1 << 26);
     if (ok) {
         run->n_params = (size_t)counts[0];
@@ -314,7 +357,7 @@ bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run) {
             *a[i].array = malloc((a[i].n ? a[i].n : 1) * sizeof(double));
             ok = *a[i].array != NULL && fread(*a[i].array, sizeof(double), a[i].n, fp) == a[i].n;
         }
-        ok = ok && fgetc(fp) == EOF;   // nothing more: the file held this run
+        ok = ok && run_values_valid(run, cfg);
     }
     if (!ok) copy_run_free(run);
     else run->status = GSL_SUCCESS;

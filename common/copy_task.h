@@ -25,6 +25,7 @@
 #ifndef WORKBOOK_COPY_TASK_H
 #define WORKBOOK_COPY_TASK_H
 
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_rng.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -84,8 +85,16 @@ typedef struct {
     double *E_initial, *E_final;   // (V*d,) the token embeddings before and after
     double probe[COPY_PROBE_VALUES];   // what cfg->probe measured (NAN without a probe)
     double train_seconds, eval_seconds;
-    int status;                    // GSL status of the run
+    int status;                    // GSL status of the run, or COPY_DIVERGED
 } CopyRun;
+
+// A run's status when training diverged (a learning rate too large for the
+// settings): a step's loss was not finite (it is loss[step], the steps after
+// it were not trained), or a parameter was not finite after the last step.
+// The run is then not evaluated, and none of its numbers may be reported.
+#define COPY_DIVERGED GSL_ERUNAWAY
+// The first step whose loss is not finite, or -1 (then a parameter was not).
+long copy_run_diverged_step(const CopyRun *run, long steps);
 
 // The stream seed of 'stream' (0..5 above) for a run seed.
 unsigned long copy_stream_seed(unsigned long seed, unsigned stream);
@@ -114,12 +123,16 @@ void copy_task_batch(TinyActs *a, size_t vocab, const gsl_rng *rng);
 int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run);
 void copy_run_free(CopyRun *run);
 
-// A finished run as bytes (the run cache of copy_experiment.h): a format tag,
+// A finished run as bytes (the payload of a run cache file, copy_experiment.h):
 // n_params and n_pe, the probe values and timings, then every array of the run
 // as raw doubles, lengths from cfg, so a run read back is the run written, bit
 // for bit. copy_run_write: false on a write error. copy_run_read fills 'run'
-// (free with copy_run_free); false, the run left empty, unless fp holds exactly
-// such a run of cfg.
+// (free with copy_run_free) and leaves fp after the run's last byte (the cache
+// checks that this is the payload's end); false, the run left empty, unless fp
+// holds such a run of cfg whose every number copy_run could have written: loss,
+// encoding and embeddings finite, each accuracy NAN exactly where cfg's task
+// has no target and in [0, 1] elsewhere, probe values finite or NAN, timings
+// finite and >= 0.
 bool copy_run_write(FILE *fp, const CopyRun *run, const CopyConfig *cfg);
 bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run);
 
@@ -130,10 +143,13 @@ bool copy_run_read(FILE *fp, const CopyConfig *cfg, CopyRun *run);
 size_t copy_run_bytes(const CopyConfig *cfg, bool rotary);
 // The part of it a finished run keeps (CopyRun's arrays).
 size_t copy_run_result_bytes(const CopyConfig *cfg);
-// The memory of an experiment of 'runs' runs of 'cfg' on 'threads' threads:
-// the runs trained at once hold their buffers (estimated as rotary ones, the
-// largest), every other run its results. What a chapter checks against its bound.
-double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t threads);
+// The memory of an experiment of 'runs' runs of 'cfg' on 'threads' threads,
+// trained in rounds of at most 'round' runs (one copy_experiment_ensure: its
+// encodings x seeds; chapter 9 trains its 7 task-and-mask cells one after
+// another): the runs trained at once, min(threads, round), hold their buffers
+// (estimated as rotary ones, the largest), every other run its results. What a
+// chapter checks against its bound.
+double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t round, size_t threads);
 
 // Training throughput alone: 'steps' steps of the configuration, returns the
 // seconds they took (for benchmarks). Negative on failure.

@@ -3,11 +3,14 @@
 #include "corpus.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "hash.h"
@@ -160,144 +163,191 @@ static bool valid_utf8(const unsigned char *s, size_t n, size_t *bad) {
     return true;
 }
 
-// Double a text buffer's capacity (one byte more for the final '\0'); false
-// when memory runs out (the buffer is then unchanged).
-static bool grow_text(char **buf, size_t *cap) {
-    char *p = realloc(*buf, *cap * 2 + 1);
+// A buffer of bytes that grows by doubling up to a limit (one byte more is
+// always allocated, for a final '\0'); false when memory runs out (the buffer
+// is then unchanged).
+static bool grow_buffer(unsigned char **buf, size_t *cap, size_t limit) {
+    size_t want = *cap < limit / 2 ? *cap * 2 : limit;
+    unsigned char *p = realloc(*buf, want + 1);
     if (p == NULL) return false;
     *buf = p;
-    *cap *= 2;
+    *cap = want;
     return true;
 }
 
-char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size) {
-    *n = 0;
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap + 1);
+// What a file is, for the message refusing it.
+static const char *file_kind(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+bool corpus_read_fd(int fd, size_t max_bytes, CorpusBytes *file, char *why, size_t why_size) {
+    *file = (CorpusBytes){.checksum = HASH_START};   // (chapter 0's cache names depend on it: common/hash.h)
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, why_size, "cannot read: %s", strerror(errno));
+        return false;
+    }
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        snprintf(why, why_size, "cannot read: %s, not a regular file or a pipe", file_kind(st.st_mode));
+        return false;
+    }
+    if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > (uintmax_t)max_bytes) {   // refused before it is read
+        snprintf(why, why_size, "larger than the bound of %zu MiB", max_bytes >> 20);
+        return false;
+    }
+    // A regular file's size is known (it may still grow while read); a pipe's is not.
+    size_t limit = max_bytes + 1;   // one byte past the bound shows the bound crossed
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : (size_t)1 << 20;
+    if (cap > limit) cap = limit;
+    unsigned char *buf = malloc(cap + 1);
     if (buf == NULL) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    size_t len = 0;
+    for (;;) {
+        if (len == cap) {
+            if (cap == limit) break;
+            if (!grow_buffer(&buf, &cap, limit)) {
+                snprintf(why, why_size, "out of memory");
+                free(buf);
+                return false;
+            }
+        }
+        ssize_t got = read(fd, buf + len, cap - len < ((size_t)1 << 30) ? cap - len : ((size_t)1 << 30));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            snprintf(why, why_size, "read error: %s", strerror(errno));
+            free(buf);
+            return false;
+        }
+        if (got == 0) break;
+        file->checksum = hash_bytes(file->checksum, buf + len, (size_t)got);
+        len += (size_t)got;
+    }
+    if (len > max_bytes) {   // counted while reading: an endless stream stops here
+        snprintf(why, why_size, "larger than the bound of %zu MiB", max_bytes >> 20);
+        free(buf);
+        return false;
+    }
+    buf[len] = '\0';
+    file->bytes = buf;
+    file->n = len;
+    return true;
+}
+
+bool corpus_read_bytes(const char *path, size_t max_bytes, CorpusBytes *file, char *why, size_t why_size) {
+    *file = (CorpusBytes){0};
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_size, "cannot read: %s", strerror(errno));
+        return false;
+    }
+    bool ok = corpus_read_fd(fd, max_bytes, file, why, why_size);
+    close(fd);
+    return ok;
+}
+
+void corpus_bytes_free(CorpusBytes *file) {
+    free(file->bytes);
+    *file = (CorpusBytes){0};
+}
+
+// Inflate gzip data (one member or several in a row, as gzip and zlib's gzread
+// read them; bytes after the last member are ignored, as gzread does) into a
+// NUL-terminated text of at most max_bytes, counted while inflating: a small
+// file that inflates past the bound is refused there, having used no more.
+static char *inflate_text(const unsigned char *in, size_t n_in, size_t max_bytes, size_t *n, char *why,
+                          size_t why_size) {
+    if (n_in < 2 || in[0] != 0x1f || in[1] != 0x8b) {
+        snprintf(why, why_size, "not a gzip (dictzip) file");
+        return NULL;
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {   // 16 +: gzip only
         snprintf(why, why_size, "out of memory");
         return NULL;
     }
-    if (compressed) {
-        gzFile gz = gzopen(path, "rb");
-        if (gz == NULL) {
-            snprintf(why, why_size, "cannot open: %s", strerror(errno ? errno : ENOENT));
-            free(buf);
-            return NULL;
+    size_t limit = max_bytes + 1, len = 0;
+    size_t cap = n_in < limit / 4 ? 4 * n_in + 1024 : limit;   // text is a few times its gzip
+    if (cap > limit) cap = limit;
+    unsigned char *buf = malloc(cap + 1);
+    const char *failure = buf ? NULL : "out of memory";
+    while (failure == NULL) {
+        if (len == cap && !grow_buffer(&buf, &cap, limit)) {
+            failure = "out of memory";
+            break;
         }
-        gzbuffer(gz, 1 << 17);
-        for (;;) {
-            if (len == cap) {
-                if (cap > max_bytes) break;
-                if (!grow_text(&buf, &cap)) {
-                    snprintf(why, why_size, "out of memory");
-                    gzclose(gz);
-                    free(buf);
-                    return NULL;
-                }
-            }
-            unsigned want = (unsigned)((cap - len) < (1u << 30) ? (cap - len) : (1u << 30));
-            int got = gzread(gz, buf + len, want);
-            if (got < 0) {
-                int code;
-                const char *msg = gzerror(gz, &code);
-                snprintf(why, why_size, "truncated or corrupt gzip data: %s", msg && msg[0] ? msg : "read error");
-                gzclose(gz);
-                free(buf);
-                return NULL;
-            }
-            if (got == 0) break;
-            len += (size_t)got;
-        }
-        bool direct = gzdirect(gz);
-        int code;
-        const char *msg = gzerror(gz, &code);
-        if (code != Z_OK && code != Z_BUF_ERROR) {
-            snprintf(why, why_size, "truncated or corrupt gzip data: %s", msg);
-            gzclose(gz);
-            free(buf);
-            return NULL;
-        }
-        int closed = gzclose(gz);
-        if (direct) {
-            snprintf(why, why_size, "not a gzip (dictzip) file");
-            free(buf);
-            return NULL;
-        }
-        if (code == Z_BUF_ERROR || closed == Z_BUF_ERROR) {
+        size_t in_step = n_in < UINT_MAX ? n_in : UINT_MAX, out_step = cap - len < UINT_MAX ? cap - len : UINT_MAX;
+        z.next_in = (Bytef *)in;   // (zlib does not write through next_in)
+        z.avail_in = (uInt)in_step;
+        z.next_out = buf + len;
+        z.avail_out = (uInt)out_step;
+        int rc = inflate(&z, Z_NO_FLUSH);
+        in += in_step - z.avail_in;
+        n_in -= in_step - z.avail_in;
+        len += out_step - z.avail_out;
+        if (len > max_bytes) {
+            snprintf(why, why_size, "inflates to more than the bound of %zu MiB of text", max_bytes >> 20);
+            failure = why;
+        } else if (rc == Z_STREAM_END) {
+            if (n_in < 2 || in[0] != 0x1f || in[1] != 0x8b) break;   // the last member
+            inflateReset(&z);
+        } else if (rc == Z_MEM_ERROR) {
+            failure = "out of memory";
+        } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT || rc == Z_STREAM_ERROR) {
+            snprintf(why, why_size, "truncated or corrupt gzip data: %s", z.msg ? z.msg : "invalid data");
+            failure = why;
+        } else if (n_in == 0 && len < cap) {   // room for more text, and no more input
             snprintf(why, why_size, "truncated or corrupt gzip data: unexpected end of file");
-            free(buf);
-            return NULL;
-        }
-        if (closed != Z_OK) {
-            snprintf(why, why_size, "truncated or corrupt gzip data (zlib status %d)", closed);
-            free(buf);
-            return NULL;
-        }
-    } else {
-        FILE *fp = fopen(path, "rb");
-        if (fp == NULL) {
-            snprintf(why, why_size, "cannot open: %s", strerror(errno));
-            free(buf);
-            return NULL;
-        }
-        struct stat st;
-        if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > (uintmax_t)max_bytes) {
-            snprintf(why, why_size, "larger than the bound of %zu MiB of text", max_bytes >> 20);
-            fclose(fp);
-            free(buf);
-            return NULL;
-        }
-        for (;;) {
-            if (len == cap) {
-                if (cap > max_bytes) break;
-                if (!grow_text(&buf, &cap)) {
-                    snprintf(why, why_size, "out of memory");
-                    fclose(fp);
-                    free(buf);
-                    return NULL;
-                }
-            }
-            size_t got = fread(buf + len, 1, cap - len, fp);
-            len += got;
-            if (got == 0) break;
-        }
-        bool failed = ferror(fp) != 0;
-        int err = errno;
-        fclose(fp);
-        if (failed) {
-            snprintf(why, why_size, "read error: %s", strerror(err));
-            free(buf);
-            return NULL;
+            failure = why;
         }
     }
-    if (len > max_bytes) {
-        snprintf(why, why_size, "larger than the bound of %zu MiB of text", max_bytes >> 20);
-        free(buf);
-        return NULL;
-    }
-    size_t bad = 0;
-    if (!compressed && !valid_utf8((const unsigned char *)buf, len, &bad)) {
-        snprintf(why, why_size, "not UTF-8 text (invalid byte at offset %zu)", bad);
+    inflateEnd(&z);
+    if (failure) {
+        if (failure != why) snprintf(why, why_size, "%s", failure);
         free(buf);
         return NULL;
     }
     buf[len] = '\0';
     *n = len;
-    return buf;
+    return (char *)buf;
 }
 
-bool corpus_file_checksum(const char *path, uint64_t *checksum) {
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) return false;
-    uint64_t h = HASH_START;   // (chapter 0's cache names depend on it: common/hash.h)
-    unsigned char block[1 << 16];
-    size_t got;
-    while ((got = fread(block, 1, sizeof block, fp)) > 0) h = hash_bytes(h, block, got);
-    bool ok = ferror(fp) == 0;
-    fclose(fp);
-    *checksum = h;
-    return ok;
+char *corpus_text(CorpusBytes *file, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size) {
+    *n = 0;
+    if (compressed) {
+        char *text = inflate_text(file->bytes, file->n, max_bytes, n, why, why_size);
+        corpus_bytes_free(file);
+        return text;
+    }
+    size_t bad = 0;
+    if (file->n > max_bytes) {
+        snprintf(why, why_size, "larger than the bound of %zu MiB of text", max_bytes >> 20);
+        corpus_bytes_free(file);
+        return NULL;
+    }
+    if (!valid_utf8(file->bytes, file->n, &bad)) {
+        snprintf(why, why_size, "not UTF-8 text (invalid byte at offset %zu)", bad);
+        corpus_bytes_free(file);
+        return NULL;
+    }
+    char *text = (char *)file->bytes;   // handed over as it is: no copy of a large text
+    *n = file->n;
+    *file = (CorpusBytes){0};
+    return text;
+}
+
+char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size) {
+    *n = 0;
+    CorpusBytes file;
+    if (!corpus_read_bytes(path, max_bytes, &file, why, why_size)) return NULL;
+    return corpus_text(&file, compressed, max_bytes, n, why, why_size);
 }
 
 // ---- vocabulary ----------------------------------------------------------------------
@@ -317,7 +367,11 @@ typedef struct {
     size_t n_slots;
     uint32_t *raw;      // type index per word of the text
     size_t n_raw, raw_cap;
-    bool failed;
+    long min_count;
+    size_t n_at_min;    // types seen at least min_count times so far
+    double bytes;       // the memory estimate of corpus.h's CorpusBounds, so far
+    CorpusBounds bounds;
+    CorpusBuildStatus status;   // CORPUS_BUILT while counting goes on
 } Counter;
 
 static bool counter_grow_slots(Counter *t) {
@@ -336,10 +390,13 @@ static bool counter_grow_slots(Counter *t) {
     return true;
 }
 
+// Stop counting with 'status' (out of memory, or a bound crossed).
+static void counter_stop(Counter *t, CorpusBuildStatus status) { t->status = status; }
+
 static void count_word(const char *word, size_t len, void *context) {
     Counter *t = context;
-    if (t->failed) return;
-    if (2 * (t->n + 1) > t->n_slots && !counter_grow_slots(t)) { t->failed = true; return; }
+    if (t->status != CORPUS_BUILT) return;
+    if (2 * (t->n + 1) > t->n_slots && !counter_grow_slots(t)) { counter_stop(t, CORPUS_OUT_OF_MEMORY); return; }
     size_t j = word_slot(word, len, t->n_slots);
     long id;
     for (;;) {
@@ -352,15 +409,15 @@ static void count_word(const char *word, size_t len, void *context) {
         if (t->n == t->cap) {
             size_t cap = t->cap ? t->cap * 2 : 4096;
             char **w = realloc(t->words, cap * sizeof *w);
-            if (w == NULL) { t->failed = true; return; }
+            if (w == NULL) { counter_stop(t, CORPUS_OUT_OF_MEMORY); return; }
             t->words = w;
             long *c = realloc(t->counts, cap * sizeof *c);
-            if (c == NULL) { t->failed = true; return; }
+            if (c == NULL) { counter_stop(t, CORPUS_OUT_OF_MEMORY); return; }
             t->counts = c;
             t->cap = cap;
         }
         char *copy = malloc(len + 1);
-        if (copy == NULL) { t->failed = true; return; }
+        if (copy == NULL) { counter_stop(t, CORPUS_OUT_OF_MEMORY); return; }
         memcpy(copy, word, len);
         copy[len] = '\0';
         id = (long)t->n;
@@ -368,16 +425,21 @@ static void count_word(const char *word, size_t len, void *context) {
         t->counts[t->n] = 0;
         t->n++;
         t->slots[j] = id;
+        t->bytes += (double)(CORPUS_TYPE_BYTES + len);
     }
-    t->counts[id]++;
+    if (++t->counts[id] == t->min_count) t->n_at_min++;
     if (t->n_raw == t->raw_cap) {
         size_t cap = t->raw_cap ? t->raw_cap * 2 : 1024;
         uint32_t *r = realloc(t->raw, cap * sizeof *r);
-        if (r == NULL) { t->failed = true; return; }
+        if (r == NULL) { counter_stop(t, CORPUS_OUT_OF_MEMORY); return; }
         t->raw = r;
         t->raw_cap = cap;
     }
     t->raw[t->n_raw++] = (uint32_t)id;
+    t->bytes += CORPUS_WORD_BYTES;
+    // The bounds, checked at every word: the count stops as soon as one is crossed.
+    if (t->bounds.max_vocab && t->n_at_min > t->bounds.max_vocab) counter_stop(t, CORPUS_OVER_VOCAB_BOUND);
+    else if (t->bounds.max_bytes && t->bytes > (double)t->bounds.max_bytes) counter_stop(t, CORPUS_OVER_MEMORY_BOUND);
 }
 
 static const Counter *sort_counter;   // qsort has no context argument
@@ -410,13 +472,21 @@ static void counter_free(Counter *t) {
     free(t->raw);
 }
 
-Corpus *corpus_build(const char *text, size_t n, bool markup, long min_count) {
-    Counter t = {0};
+Corpus *corpus_build_within(const char *text, size_t n, bool markup, long min_count, const CorpusBounds *bounds,
+                            CorpusBuildStatus *status, size_t *words_read) {
+    Counter t = {.min_count = min_count, .bytes = (double)n, .status = CORPUS_BUILT};
+    if (bounds) t.bounds = *bounds;
     corpus_tokenize(text, n, markup, count_word, &t);
-    Corpus *c = calloc(1, sizeof *c);
-    long *order = malloc((t.n + 1) * sizeof *order);
-    long *new_id = malloc((t.n + 1) * sizeof *new_id);
-    if (t.failed || c == NULL || order == NULL || new_id == NULL) goto fail;
+    *status = t.status;
+    if (words_read) *words_read = t.n_raw;
+    Corpus *c = NULL;
+    long *order = NULL, *new_id = NULL;
+    if (t.status != CORPUS_BUILT) goto fail;
+    *status = CORPUS_OUT_OF_MEMORY;   // until the end
+    c = calloc(1, sizeof *c);
+    order = malloc((t.n + 1) * sizeof *order);
+    new_id = malloc((t.n + 1) * sizeof *new_id);
+    if (c == NULL || order == NULL || new_id == NULL) goto fail;
     for (size_t k = 0; k < t.n; k++) order[k] = (long)k;
     sort_counter = &t;
     qsort(order, t.n, sizeof *order, by_count_then_word);
@@ -447,6 +517,7 @@ Corpus *corpus_build(const char *text, size_t n, bool markup, long min_count) {
     free(order);
     free(new_id);
     counter_free(&t);
+    *status = CORPUS_BUILT;
     return c;
 fail:
     free(order);
@@ -454,6 +525,11 @@ fail:
     counter_free(&t);
     corpus_free(c);
     return NULL;
+}
+
+Corpus *corpus_build(const char *text, size_t n, bool markup, long min_count) {
+    CorpusBuildStatus status;
+    return corpus_build_within(text, n, markup, min_count, NULL, &status, NULL);
 }
 
 Corpus *corpus_from_vocab(size_t n_vocab, char **words, long *counts) {

@@ -3,7 +3,7 @@
 // Two sources:
 //   - the GCIDE dictionary as Debian's dict-gcide installs it, a dictzip
 //     file (gzip-compatible, read with zlib), with its markup stripped;
-//   - any plain UTF-8 text file (--corpus FILE), read as it is.
+//   - any plain UTF-8 text (--corpus FILE: a file or a pipe), read as it is.
 //
 // Markup stripping (GCIDE only), rule by rule:
 //   \Af*fect"\          a pronunciation span between backslashes on one line: dropped
@@ -38,16 +38,39 @@ typedef void (*CorpusWordFn)(const char *word, size_t len, void *context);
 // number of words passed to fn (fn may be NULL to count only).
 size_t corpus_tokenize(const char *text, size_t n, bool markup, CorpusWordFn fn, void *context);
 
-// Read a whole file into memory (NUL-terminated): gzip/dictzip when
-// 'compressed', else plain bytes, which must then be valid UTF-8 without NUL
-// bytes. At most max_bytes (after decompression). On failure returns NULL
-// and writes a one-line reason into why ("truncated or corrupt gzip data:
-// unexpected end of file", "not valid UTF-8 (byte 1234)", ...).
-char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size);
+// ---- reading: once, and bounded while reading ----------------------------------
+// A corpus is read once, whatever it is: a regular file, or a pipe (a FIFO,
+// `--corpus /dev/stdin` fed by `cat`), which a second read would find empty.
+// Anything else (a folder, a device such as /dev/zero, a socket) is refused at
+// once, and so is more than max_bytes: a regular file by its size before it is
+// read, a pipe by the bytes counted while reading, so an endless stream stops
+// at the bound. Failures return false with a one-line reason in why ("cannot
+// read: a character device, not a regular file or a pipe", "larger than the
+// bound of 512 MiB", "out of memory", ...).
+typedef struct {
+    unsigned char *bytes;    // [n + 1] the file as stored (a dictzip still compressed); bytes[n] = '\0'
+    size_t n;
+    uint64_t checksum;       // FNV-1a 64 (common/hash.h) of those n bytes, computed while reading:
+                             // the corpus's part of chapter 0's cache key
+} CorpusBytes;
 
-// FNV-1a 64 over a file's bytes (the cache key's corpus part). Returns false
-// if the file cannot be read.
-bool corpus_file_checksum(const char *path, uint64_t *checksum);
+bool corpus_read_bytes(const char *path, size_t max_bytes, CorpusBytes *file, char *why, size_t why_size);
+// The same from an open descriptor (read to its end, not closed).
+bool corpus_read_fd(int fd, size_t max_bytes, CorpusBytes *file, char *why, size_t why_size);
+void corpus_bytes_free(CorpusBytes *file);
+
+// The text of a file read (NUL-terminated, *n bytes before the '\0'); 'file'
+// is consumed (freed, or its buffer handed over). compressed: gzip/dictzip,
+// inflated to at most max_bytes of text, counted while inflating (a small
+// file that would inflate past it is refused there, "inflates to more than
+// the bound of 512 MiB of text"). Else the bytes themselves, which must be
+// valid UTF-8 without NUL bytes. On failure NULL and a one-line reason in why
+// ("truncated or corrupt gzip data: unexpected end of file", "not a gzip
+// (dictzip) file", "not UTF-8 text (invalid byte at offset 1234)", ...).
+char *corpus_text(CorpusBytes *file, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size);
+
+// Both in one call (bench_ch00, the unit test): the file's text, or NULL and why.
+char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size);
 
 // The corpus as ids into a vocabulary of the words that occur at least
 // min_count times. Ids are ordered by count (most frequent first), ties by
@@ -66,6 +89,31 @@ typedef struct {
 
 // Build the vocabulary and id stream from text. Returns NULL if out of memory.
 Corpus *corpus_build(const char *text, size_t n, bool markup, long min_count);
+
+// Bounds checked at every word while counting (0: none), so that a text
+// whose vocabulary cannot fit is refused as soon as it crosses them, within
+// the memory it is allowed, not after the whole count:
+//   max_vocab  words seen at least min_count times so far (the final V is at
+//              least that: a caller derives it from what V words will need)
+//   max_bytes  the memory the count itself holds at its peak, estimated from
+//              above: the text's n bytes; per distinct word its length plus
+//              CORPUS_TYPE_BYTES = 24 (its copy's allocation) + 32 (pointer and
+//              count, arrays grown by doubling) + 48 (the hash table's slots
+//              while it doubles) + 16 (the ordering) + 48 (the vocabulary's
+//              pointer, count and index); per word CORPUS_WORD_BYTES = 8 (its
+//              id while counting, grown by doubling) + 4 (in the stream)
+enum { CORPUS_TYPE_BYTES = 168, CORPUS_WORD_BYTES = 12 };
+typedef struct {
+    size_t max_vocab;
+    size_t max_bytes;
+} CorpusBounds;
+typedef enum { CORPUS_BUILT, CORPUS_OUT_OF_MEMORY, CORPUS_OVER_VOCAB_BOUND, CORPUS_OVER_MEMORY_BOUND } CorpusBuildStatus;
+
+// corpus_build within bounds (NULL: none): NULL and *status saying why, or
+// the corpus and CORPUS_BUILT. *words_read (may be NULL): the words counted,
+// up to the one that crossed a bound.
+Corpus *corpus_build_within(const char *text, size_t n, bool markup, long min_count, const CorpusBounds *bounds,
+                            CorpusBuildStatus *status, size_t *words_read);
 // A corpus from an existing vocabulary only (no tokens), e.g. loaded from a cache.
 Corpus *corpus_from_vocab(size_t n_vocab, char **words, long *counts);
 void corpus_free(Corpus *c);

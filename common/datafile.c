@@ -1,12 +1,16 @@
 // datafile.c: see datafile.h.
 #include "datafile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 bool folders_make(const char *dir) {
@@ -87,6 +91,38 @@ static void forget_temporary(const char *path) {
         if (open_temporaries[i] == path) open_temporaries[i] = NULL;
 }
 
+// Whether 'name' is a temporary ".NAME.tmp.PID" whose NAME ends with 'suffix'
+// (NULL: any), and its PID.
+static bool temporary_of(const char *name, const char *suffix, long *pid) {
+    const char *mark = strstr(name, ".tmp.");
+    if (name[0] != '.' || mark == NULL || mark == name + 1) return false;
+    for (const char *next; (next = strstr(mark + 1, ".tmp.")) != NULL;) mark = next;   // the last ".tmp."
+    size_t len = (size_t)(mark - (name + 1));
+    if (suffix && (len < strlen(suffix) || memcmp(mark - strlen(suffix), suffix, strlen(suffix)) != 0)) return false;
+    const char *digits = mark + 5;
+    char *end;
+    errno = 0;
+    long value = strtol(digits, &end, 10);
+    if (digits[0] < '1' || digits[0] > '9' || *end != '\0' || errno != 0 || value <= 0 || value != (pid_t)value)
+        return false;
+    *pid = value;
+    return true;
+}
+
+size_t datafile_sweep_temporaries(const char *dir, const char *suffix) {
+    DIR *d = opendir(dir);
+    if (d == NULL) return 0;
+    size_t removed = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        long pid;
+        if (!temporary_of(e->d_name, suffix, &pid) || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   // alive (EPERM: another user's, alive)
+        if (unlinkat(dirfd(d), e->d_name, 0) == 0) removed++;
+    }
+    closedir(d);
+    return removed;
+}
+
 void datafile_remove_temporaries(void) {
     for (int i = 0; i < MAX_OPEN_FILES; i++) {
         const char *path = open_temporaries[i];
@@ -116,8 +152,21 @@ bool datafile_open(DataFile *f, const char *dir, const char *name, const char *c
         errno = ENAMETOOLONG;
         return false;
     }
-    f->fp = fopen(f->temp_path, "w");
-    if (f->fp == NULL) return false;
+    // Created exclusively (O_EXCL, O_NOFOLLOW): a link or a file someone put
+    // at the temporary name is never written through. A stale temporary of
+    // the same name is this PID's own from an earlier process (PIDs are
+    // reused): unlinked first (a link itself, not what it points to).
+    if (unlink(f->temp_path) != 0 && errno != ENOENT) return false;
+    int fd = open(f->temp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) return false;
+    f->fp = fdopen(fd, "w");
+    if (f->fp == NULL) {
+        int saved = errno;
+        close(fd);
+        unlink(f->temp_path);
+        errno = saved;
+        return false;
+    }
     remember_temporary(f->temp_path);
     if (columns) datafile_printf(f, "# %s\n", columns);
     return true;

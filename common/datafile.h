@@ -38,10 +38,12 @@ bool folders_make(const char *dir);
 // way are removed again).
 bool output_dir_prepare(const char *dir, char *why, size_t why_size);
 
-// Open dir/name for writing under a temporary name; 'columns' is the
-// space-separated column names for the '#' header line (NULL: no header,
-// for text files such as claims.tsv that carry their own). Returns false
-// (errno set) if the temporary file cannot be created.
+// Open dir/name for writing under a temporary name, dir/.NAME.tmp.PID,
+// created exclusively without following a link (O_EXCL, O_NOFOLLOW; a stale
+// file of that name, an earlier process's with the same PID, is unlinked
+// first); 'columns' is the space-separated column names for the '#' header
+// line (NULL: no header, for text files such as claims.tsv that carry their
+// own). Returns false (errno set) if the temporary file cannot be created.
 bool datafile_open(DataFile *f, const char *dir, const char *name, const char *columns);
 
 // printf into the file; a failed write marks the file failed.
@@ -78,6 +80,13 @@ void datafile_abort(DataFile *f);
 // Remove the temporary files of every data file still open. Async-signal-
 // safe (only unlink): the signal handlers of faults.c call it.
 void datafile_remove_temporaries(void);
+
+// Remove from 'dir' the temporaries (.NAME.tmp.PID) that processes killed
+// without a chance to clean up (SIGKILL, a crash) left: those whose PID is
+// not alive (kill(PID, 0) fails with ESRCH) and whose NAME ends with 'suffix'
+// (NULL: any). A live process's, another user's and this process's own are
+// kept. Returns how many were removed.
+size_t datafile_sweep_temporaries(const char *dir, const char *suffix);
 
 // A sentence telling the user what to do about a failed write (errno 'err'):
 // "the disk is full: free some space", "a folder of that name is in the way:

@@ -7,6 +7,9 @@
 //      folder removed mid-run) or standard output
 //   4  a resource ran out: memory could not be allocated (ulimit -v, the machine)
 //      or a library aborted for that reason
+//   5  training diverged: the loss or the parameters stopped being finite (a
+//      learning rate too large for the settings); one line names the setting,
+//      nothing from that training is cached or reported
 // 128+N killed by signal N (SIGINT, SIGTERM, SIGHUP: temporary files removed first)
 //  77  skipped (CTest's SKIP_RETURN_CODE): e.g. a figure test without gnuplot
 #ifndef WORKBOOK_EXITCODES_H
@@ -18,6 +21,7 @@ enum {
     EXIT_BAD_INPUT = 2,
     EXIT_IO_FAILED = 3,
     EXIT_NO_RESOURCES = 4,
+    EXIT_DIVERGED = 5,
     EXIT_SKIPPED = 77
 };
 

@@ -22,6 +22,7 @@
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -328,14 +329,17 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         memcpy(sh->out, m->out, V * d * sizeof(float));
     }
     double start = wallclock_seconds();
-    for (size_t e = 0; ok && e < c.epochs; e++) {
+    size_t trained = 0;   // centre words trained so far, over all epochs
+    for (size_t e = 0; ok && e < c.epochs && !m->diverged; e++) {
         t.epoch = e;
         for (size_t s = 0; s < W2V_SHARDS; s++) subsample(&t, &t.shards[s]);
         for (;;) {
             bool left = false;
             for (size_t s = 0; s < W2V_SHARDS; s++) left |= t.shards[s].next < t.shards[s].n_kept;
             if (!left) break;
+            for (size_t s = 0; s < W2V_SHARDS; s++) trained -= t.shards[s].next;
             parallel_for(W2V_SHARDS, c.threads, shard_round, &t);
+            for (size_t s = 0; s < W2V_SHARDS; s++) trained += t.shards[s].next;
             t.master_in = m->in;
             t.master_out = m->out;
             parallel_for(2, c.threads, merge_table, &t);   // E and C are merged side by side
@@ -346,6 +350,23 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
                 cnt += t.shards[s].loss_n;
             }
             if (cnt) m->final_loss = sum / (double)cnt;
+            // The periodic divergence check costs nothing: the round's sampled
+            // loss is summed anyway, and a NaN or infinite row reaches it soon.
+            if (!isfinite(sum)) {
+                m->diverged = true;
+                snprintf(m->diverged_what, sizeof m->diverged_what, "the loss became %s after %zu words",
+                         isnan(sum) ? "NaN" : "inf", trained);
+                break;
+            }
+        }
+    }
+    // The final check: every number of both tables (one pass, milliseconds).
+    for (size_t i = 0; ok && !m->diverged && i < 2 * V * d; i++) {
+        float x = i < V * d ? m->in[i] : m->out[i - V * d];
+        if (!isfinite(x)) {
+            m->diverged = true;
+            snprintf(m->diverged_what, sizeof m->diverged_what, "the %s vectors became %s by the end of training",
+                     i < V * d ? "input" : "context", isnan(x) ? "NaN" : "infinite");
         }
     }
     if (ok) {

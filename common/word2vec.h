@@ -26,6 +26,7 @@
 #ifndef WORKBOOK_WORD2VEC_H
 #define WORKBOOK_WORD2VEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,14 @@ typedef struct {
     double seconds;        // training wall time
     double words_per_second;   // corpus words read (before subsampling) per second
     double final_loss;     // mean loss over the last round's examples (1 in 64 of them)
+    // Divergence (a learning rate too large for the settings): training stops
+    // at the first round whose sampled loss is not finite, and both tables are
+    // checked once at the end (a row no sampled example read). Then diverged is
+    // set, the tables are no model, and diverged_what says what went wrong
+    // ("the loss became NaN after 126000 words": centre words trained, after
+    // subsampling, up to the round that showed it).
+    bool diverged;
+    char diverged_what[96];
 } W2VModel;
 
 // One example. in_row: E[w] (d). outs[j]: C[t_j] (d), j = 0..k; labels[j] in {0, 1}.
@@ -62,7 +71,8 @@ void sgns_backward(const float *in_row, const float *const *outs, const float *l
                    size_t n_targets, size_t d, float *d_in, float *d_outs);
 
 // Train on tokens[0..n) (ids < V, counts[V] their frequencies). Returns NULL
-// if out of memory. E starts uniform in [-0.5/d, 0.5/d) (GSL's RNG), C at 0.
+// if out of memory; a model with diverged set when training stopped being
+// finite. E starts uniform in [-0.5/d, 0.5/d) (GSL's RNG), C at 0.
 W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t V, const W2VConfig *config);
 // A model with the given tables (taken over), e.g. from a cache.
 W2VModel *w2v_wrap(size_t V, size_t d, float *in, float *out);

@@ -3,9 +3,10 @@
 # The data run is the chapter's full configuration (d = 100, window 5, 5
 # negatives, 3 epochs on the ~4.7 million words of GCIDE): the only full
 # training in the suite, about 25-60 s on 2 cores, and instant on a rerun
-# (the vectors are cached in test-output/ch00/cache, keyed by the corpus
-# checksum, the settings and the seed) or after a ./workbook run (whose
-# cached vectors ch00.cache_from_workbook copies there). Every claim's test reads its row.
+# (the vectors are cached in test-output/ch00/cache, keyed by a hash of the
+# code they come from, the corpus checksum, the settings and the seed) or
+# after a ./workbook run (whose cached vectors ch00.cache_from_workbook
+# copies there). Every claim's test reads its row.
 # It needs Debian's dict-gcide (without it the run stops with status 2 and
 # the claim tests fail, naming the package).
 # The tiny corpus written for the tests (tests/data/ch00_tiny.txt, ~2500
@@ -28,8 +29,10 @@ else()
   workbook_claim_tests(ch00 FROM_DATA)
   # The last ./workbook run's vectors, when it trained them, seed the test's
   # cache: the release and development builds train the same bits (the files
-  # differ only in the recorded timings), and the key covers the corpus, the
-  # settings and the seed. A clean checkout has none and trains (training is
+  # differ only in the recorded timings), and the key covers the code (a hash
+  # of its sources, the same in both builds: CMakeLists.txt's
+  # workbook_source_key), the corpus, the settings and the seed, so vectors
+  # another code trained are never read. A clean checkout has none and trains (training is
   # also checked by ch00.determinism, ch00.cache and the gradient tests).
   add_test(NAME ch00.cache_from_workbook
            COMMAND ${CMAKE_COMMAND} -DFROM=${WORKBOOK_OUTPUT_DIR}/cache -DTO=${WORKBOOK_TEST_OUT}/ch00/cache
@@ -73,7 +76,7 @@ foreach(case IN ITEMS "truncated_dictzip|--gcide;${d}/ch00_truncated.dz|truncate
                       "too_few_words|--corpus;${d}/ch00_tiny.txt;--min-count;100000|too few words for the settings"
                       "word_not_in_vocabulary|--corpus;${d}/ch00_tiny.txt;--min-count;1;--neighbours;zebra|--neighbours 'zebra': not in the vocabulary"
                       "corpus_is_folder|--corpus;${d}|--corpus '.*': cannot read"
-                      "memory_bound|--min-count;1;--dim;400|settings 'need about [0-9]+ MB': expected settings that need at most 2048 MB")
+                      "memory_bound|--min-count;1;--dim;400|--gcide '.*': more than [0-9]+ distinct words seen at least --min-count 1 times .*: their vectors at --dim 400 would need more than 2048 MB, the memory bound")
   string(REPLACE "|" ";" cells "${case}")
   list(POP_FRONT cells name)
   list(POP_BACK cells expect)

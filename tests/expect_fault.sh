@@ -23,6 +23,27 @@
 #   memory_estimate the chapter prints "buffers of about N MB" (--verbose); run again under
 #                   `ulimit -v` of N + 256 MB (libraries, stacks, BLAS), it must
 #                   pass: the estimate behind its memory bound is not too low
+#   diverged        ARGS make training diverge: status 5, one line naming --lr and
+#                   the loss that stopped being finite, no claims.tsv, nothing
+#                   in the run's cache (--cache DIR.cache)
+#   corpus_device   --corpus /dev/zero: status 2 at once (no endless read), one
+#                   line, nothing created
+#   corpus_endless  --corpus /dev/stdin fed by `yes`: status 2 at the 512 MiB
+#                   bound, counted while reading, one line, nothing created
+#   corpus_pipe     ARGS = CORPUS SETTINGS...: `cat CORPUS | PROGRAM --corpus
+#                   /dev/stdin` and a FIFO fed by cat train on the same text as
+#                   --corpus CORPUS (the same vectors.txt), none waits forever
+#   gzip_bomb       --gcide: a 1 MB gzip of 1 GiB of zeros, under `ulimit -v`
+#                   800 MB: status 2 at the 512 MiB bound, counted while
+#                   inflating, one line, nothing created
+#   missing_words   ARGS = CORPUS SETTINGS...: CORPUS without queen and woman, and
+#                   with every letter shifted (none of the course's words): claim
+#                   0.4 names the words it misses, no claim says "could be
+#                   measured" with a nan, an inf or a rank of -1
+#   vocab_bound     --corpus of 5 million distinct words with --min-count 1,
+#                   under `ulimit -v` 400 MB: status 2 as soon as the vectors'
+#                   vocabulary would pass the memory bound, one line naming
+#                   --min-count, nothing created
 set -uo pipefail
 case_name=$1 program=$2 dir=$3
 shift 3
@@ -35,6 +56,10 @@ no_temporaries() {
 }
 expect_status() {  # expect_status WANT GOT
   [ "$2" -eq "$1" ] || fail "exit status $2, expected $1"
+}
+exactly_one_line() {  # exactly_one_line REGEX: one line on stderr, matching
+  [ "$(grep -c . "$dir.err")" -eq 1 ] || fail "not exactly one line on stderr"
+  grep -Eq -- "$1" "$dir.err" || fail "stderr does not match '$1'"
 }
 expect_one_line() {  # expect_one_line REGEX
   local n
@@ -167,6 +192,87 @@ case "$case_name" in
       done
       [ -n "$same_as" ] || fail "try $try: the folder mixes the two runs' files"
     done ;;
+  diverged)
+    rm -rf "$dir.cache"
+    "$program" --out "$dir" --cache "$dir.cache" "$@" >/dev/null 2>"$dir.err"
+    expect_status 5 $?
+    exactly_one_line 'training diverged at --lr [0-9.e+-]+ \(the loss .*(NaN|inf).*\); lower --lr'
+    [ ! -e "$dir/claims.tsv" ] || fail "wrote claims.tsv"
+    left=$(find "$dir.cache" -type f 2>/dev/null | head -n 3)
+    [ -z "$left" ] || fail "cached: $left"
+    no_temporaries ;;
+  corpus_device)
+    timeout 60 "$program" --out "$dir" --corpus /dev/zero "$@" >/dev/null 2>"$dir.err"
+    expect_status 2 $?
+    exactly_one_line "--corpus '/dev/zero': cannot read: a character device, not a regular file or a pipe"
+    [ ! -e "$dir" ] || fail "created $dir" ;;
+  corpus_endless)
+    yes | timeout 120 "$program" --out "$dir" --corpus /dev/stdin "$@" >/dev/null 2>"$dir.err"
+    expect_status 2 "${PIPESTATUS[1]}"
+    exactly_one_line "--corpus '/dev/stdin': larger than the bound of 512 MiB"
+    [ ! -e "$dir" ] || fail "created $dir" ;;
+  corpus_pipe)
+    corpus=$1
+    shift
+    rm -rf "$dir.file" "$dir.fifo"
+    "$program" --quiet --out "$dir.file" --corpus "$corpus" --cache "$dir.cache-file" --retrain "$@" \
+      >/dev/null 2>"$dir.err" || [ $? -eq 1 ] || fail "the run on the file failed"
+    cat "$corpus" | timeout 60 "$program" --quiet --out "$dir" --corpus /dev/stdin --cache "$dir.cache-pipe" \
+      --retrain "$@" >/dev/null 2>"$dir.err"
+    status=${PIPESTATUS[1]}
+    [ "$status" -le 1 ] || fail "the run on a pipe exited $status"
+    cmp -s "$dir/vectors.txt" "$dir.file/vectors.txt" || fail "a pipe gave other vectors than the file"
+    mkfifo "$dir.fifo" || fail "mkfifo"
+    cat "$corpus" >"$dir.fifo" &
+    writer=$!
+    timeout 60 "$program" --quiet --out "$dir" --corpus "$dir.fifo" --cache "$dir.cache-fifo" --retrain "$@" \
+      >/dev/null 2>"$dir.err"
+    status=$?
+    kill $writer 2>/dev/null
+    rm -f "$dir.fifo"
+    [ "$status" -le 1 ] || fail "the run on a FIFO exited $status"
+    cmp -s "$dir/vectors.txt" "$dir.file/vectors.txt" || fail "a FIFO gave other vectors than the file"
+    no_temporaries ;;
+  gzip_bomb)
+    # 1 MiB of zeros gzipped (1 KB), doubled ten times: 1024 gzip members in a
+    # row, 1 MB that inflate to 1 GiB (gzip reads them as one stream).
+    head -c 1048576 /dev/zero | gzip -9 >"$dir.gz"
+    for i in 1 2 3 4 5 6 7 8 9 10; do cat "$dir.gz" "$dir.gz" >"$dir.gz2" && mv "$dir.gz2" "$dir.gz"; done
+    (ulimit -v 800000; exec timeout 60 "$program" --out "$dir" --gcide "$dir.gz" "$@") >/dev/null 2>"$dir.err"
+    status=$?
+    rm -f "$dir.gz"
+    expect_status 2 $status
+    exactly_one_line "--gcide '.*': inflates to more than the bound of 512 MiB of text"
+    [ ! -e "$dir" ] || fail "created $dir" ;;
+  missing_words)
+    corpus=$1
+    shift
+    sed 's/queen/lady/g; s/woman/girl/g' "$corpus" >"$dir.txt"
+    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" "$@" >"$dir.out" 2>"$dir.err"
+    [ $? -le 1 ] || fail "the run without queen and woman failed"
+    grep -q "king - man + woman could not be asked: woman, queen not in the vocabulary" "$dir/claims.tsv" \
+      || fail "claim 0.4 does not name the missing words"
+    grep -Ewq -- 'nan|-nan|inf|-1' "$dir.out" "$dir/claims.tsv" && fail "nan, inf or -1 printed: $(grep -Ew -- 'nan|-nan|inf|-1' "$dir.out" | head -n 2)"
+    tr a-z b-za <"$corpus" >"$dir.txt"   # every word shifted by one letter: none of the course's
+    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" "$@" >"$dir.out" 2>"$dir.err"
+    [ $? -le 1 ] || fail "the run without the course's words failed"
+    rm -f "$dir.txt"
+    [ "$(grep -c 'Could not be measured on this corpus' "$dir/claims.tsv")" -eq 4 ] \
+      || fail "claims 0.1, 0.3, 0.5, 0.6 do not say they could not be measured"
+    grep -q "could not be asked: king, man, woman, queen not in the vocabulary" "$dir/claims.tsv" \
+      || fail "claim 0.4 does not name the missing words"
+    grep -Ewq -- 'nan|-nan|inf|-1' "$dir.out" "$dir/claims.tsv" && fail "nan, inf or -1 printed: $(grep -Ew -- 'nan|-nan|inf|-1' "$dir.out" | head -n 2)"
+    no_temporaries ;;
+  vocab_bound)
+    # 1 .. 5000000 with digits written as letters: 5 million distinct words (39 MB).
+    seq 1 5000000 | tr 0-9 a-j >"$dir.words"
+    (ulimit -v 400000; exec timeout 60 "$program" --out "$dir" --corpus "$dir.words" --min-count 1 "$@") \
+      >/dev/null 2>"$dir.err"
+    status=$?
+    rm -f "$dir.words"
+    expect_status 2 $status
+    exactly_one_line "--corpus '.*': more than [0-9]+ distinct words seen at least --min-count 1 times .*memory bound"
+    [ ! -e "$dir" ] || fail "created $dir" ;;
   *) echo "expect_fault: unknown case '$case_name'" >&2; exit 2 ;;
 esac
 echo "expect_fault $case_name: ok"

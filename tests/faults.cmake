@@ -43,3 +43,30 @@ if(NOT WORKBOOK_SANITIZE)
                       --steps 1 --seeds 1 --threads 1 --eval-seqs 10 --train-len 128 --batch 512 --eval-factor 2
                       --retrain)   # (the limited run must train, not read the first run's results)
 endif()
+
+# Issue 26's faults of training and of reading a corpus (label fault;hardening;chNN):
+# training that diverges inside the option ranges (exit 5, nothing cached or
+# judged); a device, an endless pipe, a pipe and a FIFO as --corpus (refused at
+# once, refused at the 512 MiB bound, read once); a corpus without the course's
+# words (the claims name them, no nan or rank -1); a gzip bomb as --gcide and a
+# corpus of 5 million distinct words (refused at their bounds while inflating and
+# counting, within 800 and 400 MB of address space).
+set(ch00_tiny_settings --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30)
+workbook_fault_test(ch00.fault.diverged diverged ch00 ${ch00_tiny_settings}
+                    --lr 0.2 --negative 32 --noise-power 1 --window 20 --sample 0 --epochs 50 --retrain)
+workbook_fault_test(ch06.fault.diverged diverged ch06
+                    --lr 0.02 --batch 1 --d 256 --steps 200 --seeds 1 --eval-seqs 10 --claim 6.2 --retrain)
+workbook_fault_test(ch00.fault.corpus_device corpus_device ch00)
+workbook_fault_test(ch00.fault.corpus_endless corpus_endless ch00)
+workbook_fault_test(ch00.fault.corpus_pipe corpus_pipe ch00 ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt
+                    --dim 16 --min-count 1 --svd-vocab 30)
+workbook_fault_test(ch00.fault.missing_words missing_words ch00 ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt
+                    --dim 16 --min-count 1 --svd-vocab 30)
+set_tests_properties(ch00.fault.diverged ch00.fault.corpus_device ch00.fault.corpus_endless ch00.fault.corpus_pipe
+                     ch00.fault.missing_words PROPERTIES LABELS "fault;hardening;ch00")
+set_tests_properties(ch06.fault.diverged PROPERTIES LABELS "fault;hardening;ch06")
+if(NOT WORKBOOK_SANITIZE)   # (ASan reserves terabytes of address space: `ulimit -v` means nothing there)
+  workbook_fault_test(ch00.fault.gzip_bomb gzip_bomb ch00)
+  workbook_fault_test(ch00.fault.vocab_bound vocab_bound ch00)
+  set_tests_properties(ch00.fault.gzip_bomb ch00.fault.vocab_bound PROPERTIES LABELS "fault;hardening;ch00")
+endif()

@@ -1,5 +1,6 @@
-// unit_datafile.c: data files are complete or absent (common/datafile.h),
-// cache files too (common/cache_files.h).
+// unit_datafile.c: data files are complete or absent (common/datafile.h);
+// temporaries are created exclusively, never through a link, and those of
+// dead processes are swept. (Cache files: unit_cache_files.c.)
 #include <errno.h>
 #include <gsl/gsl_test.h>
 #include <stdio.h>
@@ -8,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cache_files.h"
 #include "datafile.h"
 
 static bool exists(const char *path) {
@@ -128,17 +128,53 @@ int main(void) {
     snprintf(path, sizeof path, "%s/k1", dir);
     gsl_test(exists(path), "the folders folders_make made on the way are removed again");
 
-    // The cache's files (common/cache_files.h): written through DataFile.
-    snprintf(sub, sizeof sub, "%s/cache/deeper", dir);
-    gsl_test(!cache_create(&f, sub, "kept.bin"), "cache_create makes the folders and opens");
-    gsl_test(fwrite("PEW", 1, 3, f.fp) != 3, "raw bytes into the cache file");
-    cache_commit(&f, true);
-    snprintf(path, sizeof path, "%s/kept.bin", sub);
-    gsl_test(!exists(path) || exists(f.temp_path), "a committed cache file is named, its temporary gone");
-    gsl_test(!cache_create(&f, sub, "dropped.bin"), "cache_create dropped.bin");
-    cache_commit(&f, false);
-    snprintf(path, sizeof path, "%s/dropped.bin", sub);
-    gsl_test(exists(path) || exists(f.temp_path), "a cache file that went wrong is removed");
+    // A link at the temporary name (this PID's, as a stale file of an earlier
+    // process with the same PID would be) is not written through: the file it
+    // points to keeps its bytes, and the data file is written whole.
+    char victim[512], temp[512];
+    snprintf(victim, sizeof victim, "%s/victim.txt", dir);
+    fp = fopen(victim, "w");
+    if (fp) {
+        fputs("keep me\n", fp);
+        fclose(fp);
+    }
+    snprintf(temp, sizeof temp, "%s/.linked.dat.tmp.%ld", dir, (long)getpid());
+    gsl_test(symlink(victim, temp) != 0, "a link at the temporary name");
+    gsl_test(!datafile_open(&f, dir, "linked.dat", "x"), "open linked.dat over a stale link");
+    datafile_printf(&f, "1\n");
+    gsl_test(!datafile_close(&f), "close linked.dat");
+    fp = fopen(victim, "r");
+    line[0] = '\0';
+    if (fp) {
+        if (fgets(line, sizeof line, fp) == NULL) line[0] = '\0';
+        fclose(fp);
+    }
+    gsl_test(strcmp(line, "keep me\n") != 0, "the link's target is untouched");
+    snprintf(path, sizeof path, "%s/linked.dat", dir);
+    struct stat st;
+    gsl_test(lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 6, "linked.dat is a regular file, whole");
+
+    // The sweep: the temporaries of dead processes go, the others stay. PID
+    // 2^31 - 2 is never alive (above any pid_max), 1 always is.
+    char dead[512], alive[512], own[512], other[512];
+    snprintf(sub, sizeof sub, "%s/sweep", dir);
+    gsl_test(!folders_make(sub), "a folder to sweep");
+    snprintf(dead, sizeof dead, "%s/.x-1.bin.tmp.2147483646", sub);
+    snprintf(alive, sizeof alive, "%s/.x-2.bin.tmp.1", sub);
+    snprintf(own, sizeof own, "%s/.x-3.bin.tmp.%ld", sub, (long)getpid());
+    snprintf(other, sizeof other, "%s/.x-4.dat.tmp.2147483646", sub);
+    const char *made[] = {dead, alive, own, other};
+    for (size_t i = 0; i < 4; i++) {
+        fp = fopen(made[i], "w");
+        if (fp) fclose(fp);
+    }
+    gsl_test(datafile_sweep_temporaries(sub, ".bin") != 1, "one temporary swept");
+    gsl_test(exists(dead), "a dead process's temporary is removed");
+    gsl_test(!exists(alive), "a live process's is kept");
+    gsl_test(!exists(own), "this process's own is kept");
+    gsl_test(!exists(other), "one whose name does not end with the suffix is kept");
+    gsl_test(datafile_sweep_temporaries(sub, NULL) != 1, "without a suffix: any name");
+    gsl_test(exists(other), "... so the .dat temporary goes too");
 
     // A file where a folder should be; a folder we cannot create.
     snprintf(sub, sizeof sub, "%s/table.dat/sub", dir);

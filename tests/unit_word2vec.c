@@ -9,6 +9,8 @@
 //    these sizes) near 2e-5: GRAD_TOL = 1e-3 on |analytic - numeric|.
 // 2. Training changes only the rows that were used, and the same seed gives
 //    the same bits on 1 thread and 2.
+// 3. Training whose loss stops being finite (a learning rate far too large)
+//    stops and says so.
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
 #include <math.h>
@@ -109,6 +111,14 @@ int main(void) {
     cfg.seed = 100;
     W2VModel *other = w2v_train(tokens, N, counts, V, &cfg);
     gsl_test(other == NULL || memcmp(one->in, other->in, V * 8 * sizeof(float)) == 0, "another seed gives other vectors");
+    gsl_test(one == NULL || one->diverged, "training at lr 0.05 stays finite");
+    // A learning rate far too large: the loss stops being finite, training
+    // stops and says so (the chapter then reports it and keeps nothing).
+    cfg.lr = 50.0;
+    W2VModel *wild = w2v_train(tokens, N, counts, V, &cfg);
+    gsl_test(wild == NULL || !wild->diverged, "training at lr 50 diverges and says so");
+    if (wild) gsl_test(strncmp(wild->diverged_what, "the loss became ", 16) != 0, "and what: '%s'", wild->diverged_what);
+    w2v_free(wild);
     w2v_free(one);
     w2v_free(two);
     w2v_free(other);
