@@ -34,8 +34,8 @@ workbook_fault_test(ch01.fault.long_out long_out ch01)
 # Issue 26's faults: a closed standard output, a reader that leaves, two runs at once.
 workbook_fault_test(ch01.fault.closed_stdout closed_stdout ch01)
 workbook_fault_test(ch03.fault.closed_pipe closed_pipe ch03)
-workbook_fault_test(ch03.fault.two_runs two_runs ch03 --d 16 -- --d 32)
-set_tests_properties(ch01.fault.closed_stdout ch03.fault.closed_pipe ch03.fault.two_runs PROPERTIES
+workbook_fault_test(ch01.fault.two_runs two_runs ch01 --d 16 --claim 1.4 -- --d 32 --claim 1.4)
+set_tests_properties(ch01.fault.closed_stdout ch03.fault.closed_pipe ch01.fault.two_runs PROPERTIES
                      LABELS "fault;hardening")
 if(NOT WORKBOOK_SANITIZE)
   # ~500 MB of buffers for one step: the estimate must cover what the run takes.
