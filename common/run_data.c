@@ -305,32 +305,13 @@ void run_read(Run *run, const char *dir, char *const *names, size_t n_names, con
     }
 }
 
-static bool chapter_name(const char *s) {
+// A chapter's folder name: chNN.
+static bool chapter_name(const char *s, const void *unused) {
+    (void)unused;
     return s[0] == 'c' && s[1] == 'h' && s[2] >= '0' && s[2] <= '9' && s[3] >= '0' && s[3] <= '9' && s[4] == '\0';
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-size_t run_chapter_names(const char *dir, char ***names) {
-    size_t n = 0;
-    char **out = NULL;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        if (!chapter_name(e->d_name)) continue;
-        out = grown(out, n + 1, sizeof *out);
-        out[n++] = text_copy(e->d_name);
-    }
-    if (d) closedir(d);
-    if (n) qsort(out, n, sizeof *out, compare_names);
-    *names = out;
-    return n;
-}
-
-void run_names_free(char **names, size_t n) {
-    for (size_t i = 0; i < n; i++) free(names[i]);
-    free(names);
-}
+size_t run_chapter_names(const char *dir, char ***names) { return folder_names(dir, chapter_name, NULL, names); }
 
 void run_free(Run *run) {
     for (size_t i = 0; i < run->n; i++) {

@@ -106,9 +106,8 @@ typedef struct {
 void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises);
 
 // The chapter names (chNN) that have a folder in 'dir', sorted; *names is a
-// new array of new strings (run_names_free).
+// new array of new strings (names_free, common/text_file.h).
 size_t run_chapter_names(const char *dir, char ***names);
-void run_names_free(char **names, size_t n);
 
 void run_free(Run *run);
 

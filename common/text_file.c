@@ -1,6 +1,7 @@
 // text_file.c: see text_file.h.
 #include "text_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,4 +60,27 @@ char *text_copy(const char *s) {
     char *p = grow(NULL, n);
     memcpy(p, s, n);
     return p;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+size_t folder_names(const char *dir, bool (*keep)(const char *name, const void *context), const void *context,
+                    char ***names) {
+    size_t n = 0;
+    char **out = NULL;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+        if (!keep(e->d_name, context)) continue;
+        out = grow(out, (n + 1) * sizeof *out);
+        out[n++] = text_copy(e->d_name);
+    }
+    if (d) closedir(d);
+    if (n) qsort(out, n, sizeof *out, compare_names);
+    *names = out;
+    return n;
+}
+
+void names_free(char **names, size_t n) {
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
 }

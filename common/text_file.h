@@ -18,6 +18,13 @@ char *text_file_read(const char *path, size_t *len);
 // lines). A last line without '\n' counts; an empty text has no lines.
 size_t text_file_lines(char *text, char ***lines);
 
+// The names in folder 'dir' that keep(name, context) accepts, sorted
+// (strcmp); *names is a new array of new strings (names_free). An absent or
+// unreadable folder has none.
+size_t folder_names(const char *dir, bool (*keep)(const char *name, const void *context), const void *context,
+                    char ***names);
+void names_free(char **names, size_t n);
+
 // malloc'd copy; out of memory ends the program.
 char *text_copy(const char *s);
 

@@ -1,7 +1,6 @@
 // figures.c: see figures.h.
 #include "figures.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "child.h"
 #include "datafile.h"
+#include "faults.h"
 #include "options.h"
 #include "text_file.h"
 
@@ -46,35 +46,23 @@ bool figures_set_options(const char *program, const char *size, const char *scal
     return true;
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-size_t figures_find(const char *plots, const char *chapter, char ***scripts) {
-    size_t n = 0, len = strlen(chapter);
-    char **out = NULL;
-    DIR *dir = opendir(plots);
-    struct dirent *e;
-    while (dir && (e = readdir(dir)) != NULL) {
-        size_t nl = strlen(e->d_name);
-        if (strncmp(e->d_name, chapter, len) != 0 || e->d_name[len] != '_' || nl < 4 ||
-            strcmp(e->d_name + nl - 3, ".gp") != 0)
-            continue;
-        char **grown = realloc(out, (n + 1) * sizeof *out);
-        if (grown == NULL) break;
-        out = grown;
-        size_t size = strlen(plots) + nl + 2;
-        out[n] = malloc(size);
-        if (out[n] == NULL) break;
-        snprintf(out[n++], size, "%s/%s", plots, e->d_name);
-    }
-    if (dir) closedir(dir);
-    if (n) qsort(out, n, sizeof *out, compare_names);
-    *scripts = out;
-    return n;
+// plots/<chapter>_*.gp
+static bool script_of(const char *name, const void *chapter) {
+    size_t len = strlen(chapter), nl = strlen(name);
+    return strncmp(name, chapter, len) == 0 && name[len] == '_' && nl > len + 3 && strcmp(name + nl - 3, ".gp") == 0;
 }
 
-void figures_free_list(char **scripts, size_t n) {
-    for (size_t i = 0; i < n; i++) free(scripts[i]);
-    free(scripts);
+size_t figures_find(const char *plots, const char *chapter, char ***scripts) {
+    size_t n = folder_names(plots, script_of, chapter, scripts);
+    for (size_t i = 0; i < n; i++) {   // each name as a path
+        size_t size = strlen(plots) + strlen((*scripts)[i]) + 2;
+        char *path = malloc(size);
+        if (path == NULL) faults_out_of_memory("a script's path", size);
+        snprintf(path, size, "%s/%s", plots, (*scripts)[i]);
+        free((*scripts)[i]);
+        (*scripts)[i] = path;
+    }
+    return n;
 }
 
 char *figures_caption(const char *script) {

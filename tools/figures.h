@@ -34,9 +34,8 @@ enum { FIGURE_WHY_LEN = 512 };
 bool figures_set_options(const char *program, const char *size, const char *scale);
 
 // The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
-// paths (figures_free_list).
+// paths (names_free, common/text_file.h).
 size_t figures_find(const char *plots, const char *chapter, char ***scripts);
-void figures_free_list(char **scripts, size_t n);
 
 // The caption: the script's "# Figure: " line, else the script's file name. New string.
 char *figures_caption(const char *script);

@@ -764,7 +764,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
     free(g_ch);
     run_free(&run);
-    run_names_free(chapter_names, n_names);
+    names_free(chapter_names, n_names);
     manifest_free(&g_manifest);
     manifest_free(&g_written);
     return EXIT_AS_EXPECTED;

@@ -502,7 +502,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
     size_t n = figures_find(d->plots, c->name, &scripts);
     o->figures = calloc(n ? n : 1, sizeof *o->figures);
     if (o->figures == NULL) {
-        figures_free_list(scripts, n);
+        names_free(scripts, n);
         return fprintf(stderr, "%s: out of memory\n", PROGRAM), EXIT_NO_RESOURCES;
     }
     char prefix[] = "figures/";
@@ -533,7 +533,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
                 fig->state = FIGURE_DRAWN;
             } else if (write_error) {
                 fprintf(stderr, "%s: %s; stopping (the previous REPORT.md stays)\n", PROGRAM, message);
-                figures_free_list(scripts, n);
+                names_free(scripts, n);
                 return EXIT_IO_FAILED;
             } else if (d->one_claim) {
                 // --claim ID writes that claim's data only: a figure of another claim has no data.
@@ -547,7 +547,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         }
         fig->why = text_copy(why);
     }
-    figures_free_list(scripts, n);
+    names_free(scripts, n);
     return EXIT_AS_EXPECTED;
 }
 
@@ -634,13 +634,11 @@ static int run_chapter(Driver *d, size_t index) {
     bool claims_fresh = o.fresh[1];
     if (o.result.status != EXIT_AS_EXPECTED || !claims_fresh) worsen(d, EXIT_CLAIM_FAILED);
     if (o.result.status == EXIT_IO_FAILED) worsen(d, EXIT_IO_FAILED);
-    char words[WHY_LEN] = "";
-    if (o.result.status < 0) snprintf(words, sizeof words, "could not be started (%s)", strerror(o.result.start_error));
-    else if (o.result.signal)
-        snprintf(words, sizeof words, "killed by signal %d (%s), exit status %d", o.result.signal,
-                 strsignal(o.result.signal), o.result.status);
-    else if (o.result.status != 0) snprintf(words, sizeof words, "exit status %d", o.result.status);
-    else if (!claims_fresh) snprintf(words, sizeof words, "exit status 0 but no claims.tsv written");
+    // How it ended, in the words the report uses (common/run_data's), before the record exists.
+    char words[WHY_LEN];
+    RunChapter ended = {.state = RUN_CHAPTER_DONE, .status = o.result.status, .signal = o.result.signal,
+                        .start_error = strerror(o.result.start_error), .has_claims = claims_fresh};
+    run_status_words(&ended, words, sizeof words);
     // The record is written before the progress line reads it back.
     bool chapter_finished = (o.result.status == 0 || o.result.status == 1) && claims_fresh;
     int status = draw_figures(d, c, dir, &o, chapter_finished, words);
