@@ -22,6 +22,8 @@
 #include "tsv.h"
 #include "wallclock.h"
 
+static bool load_lesson(Chapter *ch);
+
 // ---- narrative: printed, and kept per claim for narratives.tsv --------------------
 
 // Append n bytes to the narrative of the claim measuring now.
@@ -44,7 +46,7 @@ static void keep_narrative(Chapter *ch, const char *text, size_t n) {
 // Print fmt's text; inside a claim, keep it as the claim's narrative too.
 static void narrate(const Chapter *ch, const char *fmt, va_list ap) {
     if (ch->current_claim < 0) {
-        vprintf(fmt, ap);
+        if (!ch->quiet) vprintf(fmt, ap);
         return;
     }
     va_list again;
@@ -59,7 +61,8 @@ static void narrate(const Chapter *ch, const char *fmt, va_list ap) {
     if (text == NULL) faults_out_of_memory("a claim's narrative", (size_t)n + 1);
     vsnprintf(text, (size_t)n + 1, fmt, again);
     va_end(again);
-    fwrite(text, 1, (size_t)n, stdout);
+    // Inside a claim the text is its evidence: kept, and printed after the
+    // claim's lesson with --evidence (chapter_run_claims).
     // The narrative is bookkeeping, not the chapter's settings: the one place
     // it is written through the const Chapter that chapter_say takes (no
     // Chapter is ever defined const).
@@ -68,7 +71,6 @@ static void narrate(const Chapter *ch, const char *fmt, va_list ap) {
 }
 
 void chapter_say(const Chapter *ch, const char *fmt, ...) {
-    if (ch->quiet) return;
     va_list ap;
     va_start(ap, fmt);
     narrate(ch, fmt, ap);
@@ -81,7 +83,7 @@ void chapter_say_padded(const Chapter *ch, const char *text, int width) {
 }
 
 void chapter_detail(const Chapter *ch, const char *fmt, ...) {
-    if (ch->quiet || !ch->verbose) return;
+    if (!ch->verbose) return;
     va_list ap;
     va_start(ap, fmt);
     narrate(ch, fmt, ap);
@@ -204,7 +206,8 @@ static int print_claim_table(const Chapter *ch) {
     for (size_t i = 0; i < ch->n_claims; i++) {
         const ClaimDef *c = &ch->claims[i];
         const char *fields[] = {ch->program, ch->title, c->id, c->source, verdict_name(c->expected),
-                                c->statement, c->why_expected};
+                                c->statement, c->why_expected, claim_scope_name(c->scope),
+                                erratum_weight_name(c->weight)};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
             // Tabs and newlines would break the row: replace them with spaces.
             for (const char *p = fields[k]; *p; p++) putchar(*p == '\t' || *p == '\n' ? ' ' : *p);
@@ -233,8 +236,9 @@ typedef union {
     IntRange range;
 } OptionValue;
 
-static const char *const NEUTRAL_OPTIONS[] = {"--out", "--claim", "--quiet", "--verbose", "--strict", "--list-claims",
-                                              "--threads", "--cache", "--retrain"};
+static const char *const NEUTRAL_OPTIONS[] = {"--out",     "--claim",   "--quiet", "--verbose",
+                                              "--evidence", "--strict", "--list-claims", "--threads",
+                                              "--cache",   "--retrain"};
 
 static bool neutral_option(const char *name) {
     for (size_t i = 0; i < sizeof NEUTRAL_OPTIONS / sizeof NEUTRAL_OPTIONS[0]; i++)
@@ -303,8 +307,10 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
                               "print only the verdict table"};
+    specs[n++] = (OptionSpec){"--evidence", OPTION_FLAG, &ch->evidence, 0, 0, 0, NULL,
+                              "also print each claim's evidence under its lesson (method, tolerances, tables)"};
     specs[n++] = (OptionSpec){"--verbose", OPTION_FLAG, &ch->verbose, 0, 0, 0, NULL,
-                              "also print how it ran (CBLAS, kernels, threads, buffer sizes)"};
+                              "also print how it ran (CBLAS, kernels, threads, buffer sizes; implies --evidence)"};
     specs[n++] = (OptionSpec){"--strict", OPTION_FLAG, &ch->strict, 0, 0, 0, NULL,
                               "exit 1 on any verdict other than the course's, even with other settings "
                               "(default: with other settings such a verdict is a finding, exit 0)"};
@@ -327,6 +333,8 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     }
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
     if (list_claims) return print_claim_table(ch);
+    if (ch->verbose) ch->evidence = true;
+    if (!load_lesson(ch)) return EXIT_CLAIM_FAILED;
     ch->settings[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         OptionValue now = option_value(&specs[i]);
@@ -380,19 +388,124 @@ static unsigned long claim_seed(long seed, const char *id) {
     return (unsigned long)seed ^ (unsigned long)(hash_text(HASH_START, id) & 0xffffffffu);
 }
 
+// ---- lessons -------------------------------------------------------------------
+
+enum { LESSON_WIDTH = 78 };        // terminal columns a lesson is wrapped to
+
+// The chapter's lesson file (lessons/en/<program>.md, embedded): parsed once.
+// A file that does not parse is an internal failure (exit 1), named.
+static bool load_lesson(Chapter *ch) {
+    const char *text = lesson_source("en", ch->program);
+    if (text == NULL) return true;   // not written yet: the claims print their evidence instead
+    ch->lesson = malloc(sizeof *ch->lesson);
+    if (ch->lesson == NULL) faults_out_of_memory("the lesson", sizeof *ch->lesson);
+    char why[256];
+    if (!lesson_parse(text, ch->lesson, why, sizeof why)) {
+        fprintf(stderr, "%s: internal error: lessons/en/%s.md, %s\n", ch->program, ch->program, why);
+        free(ch->lesson);
+        ch->lesson = NULL;
+        return false;
+    }
+    return true;
+}
+
+static void print_plain(const char *markdown, const char *first_line_prefix) {
+    if (markdown == NULL || markdown[0] == '\0') return;
+    char *plain = lesson_plain(markdown, LESSON_WIDTH);
+    printf("%s%s", first_line_prefix, plain);
+    free(plain);
+}
+
+// The numbers every lesson may name besides the claim's own (lessons/README.md).
+static void standard_values(const Chapter *ch, ClaimResult *r) {
+    if (!lesson_values_get(&r->values, "measured")) claim_value(r, "measured", r->measured);
+    if (!lesson_values_get(&r->values, "document")) claim_value(r, "document", r->document);
+    if (!lesson_values_get(&r->values, "tolerance")) claim_value(r, "tolerance", r->tolerance);
+    if (!lesson_values_get(&r->values, "settings")) claim_text(r, "settings", "%s", ch->settings);
+}
+
+// A claim's lesson with its numbers, then (with --evidence) its narrative,
+// then the verdict sentence. Without a lesson: the statement and the narrative.
+static void print_claim(Chapter *ch, size_t i) {
+    const ClaimDef *c = &ch->claims[i];
+    const ClaimResult *r = &ch->results[i];
+    const LessonClaim *lc = ch->lesson ? lesson_claim(ch->lesson, c->id) : NULL;
+    LessonParts parts = {0};
+    bool rendered = false;
+    if (lc) {
+        LessonRun run = {verdict_name(r->verdict), r->lesson_case, claim_scope_name(c->scope),
+                         erratum_weight_name(c->weight), &r->values};
+        char why[256];
+        rendered = lesson_render_claim(lc, &run, &parts, why, sizeof why);
+        if (!rendered) {
+            fprintf(stderr, "%s: internal error: the lesson of claim %s: %s\n", ch->program, c->id, why);
+            ch->lesson_problems++;
+        } else if (parts.verdict_missing) {
+            fprintf(stderr, "%s: the lesson of claim %s has no words for the verdict \"%s\"%s%s; its finding stands "
+                            "in for them\n", ch->program, c->id, verdict_name(r->verdict),
+                    r->lesson_case[0] ? " when " : "", r->lesson_case);
+        }
+    } else if (ch->lesson) {
+        fprintf(stderr, "%s: internal error: lessons/en/%s.md has no lesson for claim %s\n", ch->program,
+                ch->program, c->id);
+        ch->lesson_problems++;
+    }
+    if (ch->quiet) {
+        lesson_parts_free(&parts);
+        return;
+    }
+    printf("\n---- %s · %s%s ----\n", c->id, c->source, c->scope == SCOPE_BEYOND ? " · beyond the course" : "");
+    if (rendered) {
+        print_plain(parts.says, "");
+        printf("\n");
+        print_plain(parts.idea, "");
+        if (lc->n_figures) {
+            printf("\nFigure:");
+            for (size_t f = 0; f < lc->n_figures; f++) printf(" %s%s", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
+            printf("\n");
+        }
+    } else {
+        printf("%s\n", c->statement);
+    }
+    if (ch->evidence || !rendered) {
+        if (rendered) printf("\nEvidence:\n");
+        if (ch->narrative[i]) fputs(ch->narrative[i], stdout);
+    }
+    const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
+    printf("\n=> %s: ", words);
+    char *sentence = NULL;
+    if (rendered && !parts.verdict_missing) sentence = lesson_plain(parts.verdict, LESSON_WIDTH);
+    if (sentence && sentence[0]) fputs(sentence, stdout);
+    else printf("%s\n", r->finding[0] ? r->finding : "(no finding recorded)");
+    free(sentence);
+    if (r->verdict != c->expected) {
+        if (mismatch_fails(ch)) {
+            printf("   NOT the expected verdict: expected %s because %s\n", verdict_name(c->expected), c->why_expected);
+        } else {
+            printf("   A finding of %s: at the course's settings it is %s (%s).\n", ch->settings,
+                   verdict_name(c->expected), c->why_expected);
+        }
+    }
+    lesson_parts_free(&parts);
+}
+
 void chapter_run_claims(Chapter *ch) {
     prepare_output(ch);
     double start = wallclock_seconds();
-    chapter_say(ch, "%s: %s\n%s\n(seed %ld, output in %s/)\n", ch->program, ch->title,
-                ch->summary, ch->seed, ch->out);
-    if (chapter_exploring(ch))
-        chapter_say(ch, "Exploring: %s (not the course's settings). A verdict that differs from the one the "
-                        "course's settings give is a finding of these settings%s.\n",
-                    ch->settings, ch->strict ? "; with --strict it also fails the run (exit 1)" : ", not a failure");
+    if (!ch->quiet) {
+        printf("%s · %s\n", ch->program, ch->lesson ? ch->lesson->title : ch->title);
+        if (ch->lesson) print_plain(ch->lesson->intro, "\n");
+        else printf("%s\n", ch->summary);
+        printf("\n(seed %ld, output in %s/%s)\n", ch->seed, ch->out,
+               ch->evidence ? "" : "; --evidence also prints how each verdict was measured");
+        if (chapter_exploring(ch))
+            printf("Exploring: %s (not the course's settings). A verdict that differs from the one the "
+                   "course's settings give is a finding of these settings%s.\n",
+                   ch->settings, ch->strict ? "; with --strict it also fails the run (exit 1)" : ", not a failure");
+    }
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         const ClaimDef *c = &ch->claims[i];
         if (!chapter_wants(ch, c->id)) continue;
-        chapter_say(ch, "\n---- claim %s (%s) ----\n%s\n\n", c->id, c->source, c->statement);
         ClaimResult *r = &ch->results[i];
         *r = (ClaimResult){.verdict = VERDICT_NOT_RUN, .measured = NAN, .document = NAN, .tolerance = NAN};
         ch->rng = random_new(claim_seed(ch->seed, c->id));
@@ -402,18 +515,14 @@ void chapter_run_claims(Chapter *ch) {
         random_free(ch->rng);
         ch->rng = NULL;
         ch->ran[i] = true;
-        bool as_expected = r->verdict == c->expected;
-        if (as_expected) {
-            chapter_say(ch, "\n=> verdict: %s\n", verdict_name(r->verdict));
-        } else if (mismatch_fails(ch)) {
-            chapter_say(ch, "\n=> verdict: %s   <-- NOT the expected verdict\n", verdict_name(r->verdict));
-            chapter_say(ch, "   expected %s because %s\n", verdict_name(c->expected), c->why_expected);
-        } else {
-            chapter_say(ch, "\n=> verdict: %s   <-- a finding of %s: at the course's settings it is %s\n",
-                        verdict_name(r->verdict), ch->settings, verdict_name(c->expected));
-            chapter_say(ch, "   (at the course's settings: %s)\n", c->why_expected);
+        standard_values(ch, r);
+        // The evidence ends with the finding, as it did when it was printed.
+        if (r->finding[0]) {
+            ch->current_claim = (int)i;
+            chapter_say(ch, "\nFinding: %s\n", r->finding);
+            ch->current_claim = -1;
         }
-        if (r->finding[0]) chapter_say(ch, "   %s\n", r->finding);
+        print_claim(ch, i);
     }
     ch->seconds = wallclock_seconds() - start;
 }
@@ -445,8 +554,9 @@ int chapter_end(Chapter *ch) {
                        ch->memory_estimate / 1048576.0, peak_resident_bytes() / 1048576.0);
     printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
     printf("  claim  ");
-    print_padded(stdout, "source", 42);
-    print_padded(stdout, "verdict", 15);
+    print_padded(stdout, "source", 34);
+    print_padded(stdout, "scope", 8);
+    print_padded(stdout, "verdict", 20);
     print_padded(stdout, "expected", 15);
     printf("key number\n");
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
@@ -458,11 +568,13 @@ int chapter_end(Chapter *ch) {
         else if (!ok) findings++;
         printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
-        print_padded(stdout, c->source, 41);
+        print_padded(stdout, c->source, 33);
         printf(" ");
-        print_padded(stdout, verdict_name(r->verdict), 15);
+        print_padded(stdout, claim_scope_name(c->scope), 8);
+        print_padded(stdout, lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight)), 20);
         print_padded(stdout, verdict_name(c->expected), 15);
-        printf("%s = %s\n", r->key[0] ? r->key : "measured", format_number(r->measured, b1, sizeof b1));
+        lesson_number(b1, sizeof b1, r->measured);
+        printf("%s = %s\n", r->key[0] ? r->key : "measured", b1);
     }
 
     DataFile f;
@@ -485,6 +597,9 @@ int chapter_end(Chapter *ch) {
             [CLAIMS_TSV_key] = r->key,
             [CLAIMS_TSV_statement] = c->statement,
             [CLAIMS_TSV_finding] = r->finding,
+            [CLAIMS_TSV_scope] = claim_scope_name(c->scope),
+            [CLAIMS_TSV_weight] = erratum_weight_name(c->weight),
+            [CLAIMS_TSV_lesson_case] = r->lesson_case,
         };
         for (size_t k = 0; k < CLAIMS_TSV_N; k++) tsv_field(&f, cells[k], k + 1 == CLAIMS_TSV_N);
     }
@@ -503,8 +618,29 @@ int chapter_end(Chapter *ch) {
         ch->narrative_len[i] = ch->narrative_cap[i] = 0;
     }
     chapter_data_close(ch, &f);
+    // values.tsv: the numbers and words each claim's lesson names (lessons/README.md).
+    chapter_data_open(ch, &f, "values.tsv", NULL);
+    datafile_printf(&f, "id\tname\tvalue\n");
+    for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
+        if (!ch->ran[i]) continue;
+        LessonValues *v = &ch->results[i].values;
+        for (size_t k = 0; k < v->n; k++) {
+            char *name = tsv_escaped(v->items[k].name), *value = tsv_escaped(v->items[k].value);
+            if (name == NULL || value == NULL) faults_out_of_memory("values.tsv", 2 * strlen(v->items[k].value) + 1);
+            datafile_printf(&f, "%s\t%s\t%s\n", ch->claims[i].id, name, value);
+            free(name);
+            free(value);
+        }
+        lesson_values_free(v);
+    }
+    chapter_data_close(ch, &f);
     save_manifest(ch, "complete");
     manifest_free(&ch->files);
+    if (ch->lesson) {
+        lesson_free(ch->lesson);
+        free(ch->lesson);
+        ch->lesson = NULL;
+    }
 
     if (chapter_exploring(ch)) printf("settings: %s (the course's: the defaults, see --help)\n", ch->settings);
     if (findings)
@@ -512,6 +648,11 @@ int chapter_end(Chapter *ch) {
                "settings, not failures (--strict makes them fail)\n", findings);
     if (mismatches) {
         printf("%d claim(s) did not come out as expected (marked !): exit status 1\n", mismatches);
+        return EXIT_CLAIM_FAILED;
+    }
+    if (ch->lesson_problems) {
+        printf("%d lesson(s) could not be written with this run's numbers (see the messages above): exit status 1\n",
+               ch->lesson_problems);
         return EXIT_CLAIM_FAILED;
     }
     return EXIT_AS_EXPECTED;

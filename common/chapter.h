@@ -62,6 +62,7 @@
 #include <stddef.h>
 
 #include "datafile.h"
+#include "lesson.h"
 #include "manifest.h"
 #include "options.h"
 #include "verdict.h"
@@ -77,10 +78,12 @@ typedef struct {
     Verdict expected;              // the verdict the workbook stands behind
     const char *why_expected;      // the maths behind that expectation, one line
     ClaimFunction measure;
+    ClaimScope scope;              // SCOPE_COURSE (the default) or SCOPE_BEYOND
+    ErratumWeight weight;          // for an expected erratum: WEIGHT_SLIP or WEIGHT_ERROR
 } ClaimDef;
 
 // The columns of --list-claims, in order (tab-separated).
-#define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected"
+#define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected\tscope\tweight"
 
 // The memory a chapter's settings may ask for: a chapter estimates what its
 // settings need before it starts and refuses more (exit 2).
@@ -101,7 +104,8 @@ struct Chapter {
     const char *out;
     const char *only_claim;        // --claim ID, or NULL for all
     bool quiet;
-    bool verbose;                  // --verbose: also the build and speed details (chapter_detail)
+    bool verbose;                  // --verbose: also the build and speed details (chapter_detail); implies --evidence
+    bool evidence;                 // --evidence: print each claim's narrative under its lesson
     bool strict;                   // --strict: a verdict other than the expected one fails, whatever the settings
 
     // set by chapter_begin: the options given with a value other than the
@@ -120,6 +124,8 @@ struct Chapter {
     size_t narrative_len[CHAPTER_MAX_CLAIMS], narrative_cap[CHAPTER_MAX_CLAIMS];
     int current_claim;             // the index of the claim measuring now, -1 outside claims
     double memory_estimate;        // bytes, as chapter_check_memory was given them (0: never called)
+    Lesson *lesson;                // lessons/en/<program>.md, parsed (NULL: the chapter has none yet)
+    int lesson_problems;           // placeholders the run could not fill: exit status 1
 };
 
 // Parse standard + extra options, check --claim, prepare --out and write

@@ -12,7 +12,7 @@
 
 #define CLAIMS_TSV_COLUMNS(X)                                                                                 \
     X(id) X(source) X(verdict) X(expected_verdict) X(measured) X(document) X(tolerance) X(key) X(statement)  \
-    X(finding)
+    X(finding) X(scope) X(weight) X(lesson_case)
 
 typedef enum {
 #define CLAIMS_TSV_ENUM(name) CLAIMS_TSV_##name,

@@ -4,7 +4,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "faults.h"
+#include "utf8.h"
 
 const char *verdict_name(Verdict v) {
     switch (v) {
@@ -31,30 +35,13 @@ void claim_finding(ClaimResult *r, const char *fmt, ...) {
     va_end(ap);
 }
 
-// Decode one UTF-8 code point starting at s; returns bytes consumed (>= 1).
-static int next_code_point(const unsigned char *s, unsigned *cp) {
-    if (s[0] < 0x80) { *cp = s[0]; return 1; }
-    int n = (s[0] >= 0xF0) ? 4 : (s[0] >= 0xE0) ? 3 : (s[0] >= 0xC0) ? 2 : 1;
-    unsigned v = (n == 4) ? (s[0] & 0x07u) : (n == 3) ? (s[0] & 0x0Fu) : (s[0] & 0x1Fu);
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) { *cp = 0xFFFD; return i; }
-        v = (v << 6) | (s[i] & 0x3Fu);
-    }
-    *cp = v;
-    return n;
-}
-
 int display_width(const char *text) {
     int width = 0;
     const unsigned char *s = (const unsigned char *)text;
     while (*s) {
         unsigned cp;
-        s += next_code_point(s, &cp);
-        int wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
-                   (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-                   (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-                   (cp >= 0xFFE0 && cp <= 0xFFE6);
-        width += wide ? 2 : 1;
+        s += utf8_decode(s, &cp);
+        width += utf8_is_wide(cp) ? 2 : 1;
     }
     return width;
 }
@@ -69,3 +56,27 @@ const char *format_number(double x, char *buf, size_t size) {
     else snprintf(buf, size, "%.6g", x);
     return buf;
 }
+
+const char *claim_scope_name(ClaimScope s) { return s == SCOPE_BEYOND ? "beyond" : "course"; }
+
+const char *erratum_weight_name(ErratumWeight w) {
+    return w == WEIGHT_SLIP ? "slip" : w == WEIGHT_ERROR ? "error" : "-";
+}
+
+void claim_value(ClaimResult *r, const char *name, double x) { lesson_values_set_number(&r->values, name, x); }
+
+void claim_text(ClaimResult *r, const char *name, const char *fmt, ...) {
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char small[256], *text = n >= 0 && (size_t)n < sizeof small ? small : malloc(n > 0 ? (size_t)n + 1 : 1);
+    if (text == NULL) faults_out_of_memory("a lesson's text", (size_t)n + 1);
+    vsnprintf(text, n >= 0 ? (size_t)n + 1 : 1, fmt, again);
+    va_end(again);
+    lesson_values_set(&r->values, name, text);
+    if (text != small) free(text);
+}
+
+void claim_case(ClaimResult *r, const char *name) { snprintf(r->lesson_case, sizeof r->lesson_case, "%s", name); }

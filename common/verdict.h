@@ -13,6 +13,8 @@
 
 #include <stdio.h>
 
+#include "lesson.h"
+
 typedef enum {
     VERDICT_HOLDS,
     VERDICT_PARTLY_HOLDS,
@@ -32,12 +34,37 @@ typedef struct {
     double document;               // what the document says (or the expected value)
     double tolerance;              // the tolerance the verdict used
     char key[128];                 // what 'measured' is, in a few words
-    char finding[768];             // the condition found / the corrected statement
+    char finding[768];             // the condition found / the corrected statement (evidence)
+    // What the claim's lesson names (lessons/README.md): numbers and short
+    // texts by name, written to values.tsv, and the case that picks the
+    // lesson's verdict words ("" = the plain section).
+    LessonValues values;
+    char lesson_case[32];
 } ClaimResult;
+
+// Where a claim comes from: the course's documents, or beyond them (a
+// question the workbook adds: chapters 8 and 9, and claims such as 1.7, 6.9).
+typedef enum { SCOPE_COURSE, SCOPE_BEYOND } ClaimScope;
+
+// How much an erratum matters: a slip (a count, a typo, a label) or an error
+// a student would learn (a wrong number, formula or conclusion). WEIGHT_NONE
+// for claims the workbook does not expect to be errata.
+typedef enum { WEIGHT_NONE, WEIGHT_SLIP, WEIGHT_ERROR } ErratumWeight;
+
+const char *claim_scope_name(ClaimScope s);       // "course", "beyond"
+const char *erratum_weight_name(ErratumWeight w); // "-", "slip", "error"
 
 // Fill 'key' and 'finding' printf-style (they are plain fields; these just format).
 void claim_key(ClaimResult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void claim_finding(ClaimResult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// The lesson's numbers and words (lessons/README.md): claim_value records a
+// number under 'name' ({name} in the lesson), claim_text a short text that
+// is not prose (tokens, an option's value, a word of the vocabulary), and
+// claim_case the case that picks "### VERDICT when CASE" in the lesson.
+void claim_value(ClaimResult *r, const char *name, double x);
+void claim_text(ClaimResult *r, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void claim_case(ClaimResult *r, const char *name);
 
 // Print 'text' padded with spaces to 'width' terminal columns, counting East
 // Asian characters as two columns so tables with 你/我 in them stay aligned.

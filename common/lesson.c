@@ -1,0 +1,823 @@
+// lesson.c: see lesson.h.
+#include "lesson.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faults.h"
+#include "utf8.h"
+
+// ---- growing strings -----------------------------------------------------------
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+} Text;
+
+static void text_add(Text *t, const char *s, size_t n) {
+    if (t->n + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 256;
+        while (cap < t->n + n + 1) cap *= 2;
+        char *grown = realloc(t->s, cap);
+        if (grown == NULL) faults_out_of_memory("a lesson", cap);
+        t->s = grown;
+        t->cap = cap;
+    }
+    memcpy(t->s + t->n, s, n);
+    t->n += n;
+    t->s[t->n] = '\0';
+}
+
+static void text_puts(Text *t, const char *s) { text_add(t, s, strlen(s)); }
+
+static char *text_take(Text *t) {   // the string (never NULL), and t empty again
+    if (t->s == NULL) text_add(t, "", 0);
+    char *s = t->s;
+    *t = (Text){0};
+    return s;
+}
+
+static char *copy_of(const char *s, size_t n) {
+    char *c = malloc(n + 1);
+    if (c == NULL) faults_out_of_memory("a lesson", n + 1);
+    memcpy(c, s, n);
+    c[n] = '\0';
+    return c;
+}
+
+static void *grow(void *items, size_t *cap, size_t n, size_t size) {
+    if (n < *cap) return items;
+    size_t new_cap = *cap ? 2 * *cap : 8;
+    void *grown = realloc(items, new_cap * size);
+    if (grown == NULL) faults_out_of_memory("a lesson", new_cap * size);
+    *cap = new_cap;
+    return grown;
+}
+
+static void why_set(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void why_set(char *why, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (why && size) vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
+
+// ---- values ----------------------------------------------------------------------
+
+void lesson_values_set(LessonValues *v, const char *name, const char *value) {
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(v->items[i].name, name) == 0) {
+            free(v->items[i].value);
+            v->items[i].value = copy_of(value, strlen(value));
+            return;
+        }
+    v->items = grow(v->items, &v->cap, v->n, sizeof *v->items);
+    v->items[v->n++] = (LessonValue){copy_of(name, strlen(name)), copy_of(value, strlen(value))};
+}
+
+void lesson_values_set_number(LessonValues *v, const char *name, double x) {
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.17g", x);
+    lesson_values_set(v, name, buf);
+}
+
+const char *lesson_values_get(const LessonValues *v, const char *name) {
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(v->items[i].name, name) == 0) return v->items[i].value;
+    return NULL;
+}
+
+void lesson_values_free(LessonValues *v) {
+    for (size_t i = 0; i < v->n; i++) {
+        free(v->items[i].name);
+        free(v->items[i].value);
+    }
+    free(v->items);
+    *v = (LessonValues){0};
+}
+
+const char *lesson_source(const char *lang, const char *chapter) {
+    for (const LessonSource *l = LESSON_SOURCES; l->text; l++)
+        if (strcmp(l->lang, lang) == 0 && strcmp(l->chapter, chapter) == 0) return l->text;
+    return NULL;
+}
+
+// ---- parsing a lesson file -------------------------------------------------------
+
+static const char *const VERDICT_WORDS[] = {"holds", "partly holds", "erratum", "does not hold"};
+
+// The file without its <!-- comments -->.
+static char *without_comments(const char *text) {
+    Text t = {0};
+    for (const char *p = text; *p;) {
+        const char *open = strstr(p, "<!--");
+        if (open == NULL) {
+            text_puts(&t, p);
+            break;
+        }
+        text_add(&t, p, (size_t)(open - p));
+        const char *close = strstr(open + 4, "-->");
+        if (close == NULL) break;
+        p = close + 3;
+    }
+    return text_take(&t);
+}
+
+static bool blank(const char *line) {
+    for (; *line; line++)
+        if (!isspace((unsigned char)*line)) return false;
+    return true;
+}
+
+// Trailing spaces and blank lines at both ends removed (a new string).
+static char *trimmed(const char *s) {
+    while (*s == '\n' || *s == '\r') s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1])) n--;
+    return copy_of(s, n);
+}
+
+typedef enum { IN_NOTHING, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT } ParseState;
+
+typedef struct {
+    Lesson *lesson;
+    ParseState state;
+    Text body;                     // the paragraph text of the current part
+    int line;
+    char *why;
+    size_t why_size;
+} Parser;
+
+static LessonClaim *current_claim(Parser *p) { return &p->lesson->claims[p->lesson->n_claims - 1]; }
+
+// The text gathered since the last heading goes where it belongs.
+static void close_part(Parser *p) {
+    char *raw = text_take(&p->body);
+    char *body = trimmed(raw);
+    free(raw);
+    if (p->state == IN_INTRO) {
+        free(p->lesson->intro);
+        p->lesson->intro = body;
+    } else if (p->state == IN_IDEA || p->state == IN_META) {
+        free(current_claim(p)->idea);
+        current_claim(p)->idea = body;
+    } else if (p->state == IN_VERDICT) {
+        LessonClaim *c = current_claim(p);
+        free(c->verdicts[c->n_verdicts - 1].text);
+        c->verdicts[c->n_verdicts - 1].text = body;
+    } else {
+        free(body);
+    }
+}
+
+static bool fail(Parser *p, const char *what) {
+    why_set(p->why, p->why_size, "line %d: %s", p->line, what);
+    return false;
+}
+
+static bool start_claim(Parser *p, const char *id) {
+    Lesson *l = p->lesson;
+    if (*id == '\0') return fail(p, "'## ' without a claim id");
+    if (lesson_claim(l, id)) return fail(p, "a second lesson for the same claim");
+    l->claims = realloc(l->claims, (l->n_claims + 1) * sizeof *l->claims);
+    if (l->claims == NULL) faults_out_of_memory("a lesson", (l->n_claims + 1) * sizeof *l->claims);
+    l->claims[l->n_claims++] = (LessonClaim){.id = copy_of(id, strlen(id)), .source = copy_of("", 0),
+                                             .phrase = copy_of("", 0), .says = copy_of("", 0),
+                                             .idea = copy_of("", 0)};
+    p->state = IN_META;
+    return true;
+}
+
+static bool start_verdict(Parser *p, const char *heading) {
+    if (p->lesson->n_claims == 0) return fail(p, "a verdict section before any '## ID'");
+    const char *when = strstr(heading, " when ");
+    size_t verdict_len = when ? (size_t)(when - heading) : strlen(heading);
+    bool known = false;
+    for (size_t i = 0; i < sizeof VERDICT_WORDS / sizeof VERDICT_WORDS[0]; i++)
+        if (strlen(VERDICT_WORDS[i]) == verdict_len && strncmp(heading, VERDICT_WORDS[i], verdict_len) == 0)
+            known = true;
+    if (!known) return fail(p, "'### ' names no verdict (holds, partly holds, erratum, does not hold)");
+    LessonClaim *c = current_claim(p);
+    c->verdicts = realloc(c->verdicts, (c->n_verdicts + 1) * sizeof *c->verdicts);
+    if (c->verdicts == NULL) faults_out_of_memory("a lesson", (c->n_verdicts + 1) * sizeof *c->verdicts);
+    const char *case_name = when ? when + 6 : "";
+    c->verdicts[c->n_verdicts++] = (LessonVerdictText){copy_of(heading, verdict_len),
+                                                       copy_of(case_name, strlen(case_name)), copy_of("", 0)};
+    p->state = IN_VERDICT;
+    return true;
+}
+
+// "key: value" in a claim's first block; false when the line is not one.
+static bool meta_line(LessonClaim *c, const char *line) {
+    static const char *const KEYS[] = {"source:", "phrase:", "figure:", "says:"};
+    for (size_t k = 0; k < 4; k++) {
+        size_t n = strlen(KEYS[k]);
+        if (strncmp(line, KEYS[k], n) != 0) continue;
+        const char *value = line + n;
+        while (*value == ' ') value++;
+        char *v = trimmed(value);
+        if (k == 0) free(c->source), c->source = v;
+        else if (k == 1) free(c->phrase), c->phrase = v;
+        else if (k == 3) free(c->says), c->says = v;
+        else {
+            for (char *save = NULL, *w = strtok_r(v, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+                c->figures = realloc(c->figures, (c->n_figures + 1) * sizeof *c->figures);
+                if (c->figures == NULL) faults_out_of_memory("a lesson", c->n_figures + 1);
+                c->figures[c->n_figures++] = copy_of(w, strlen(w));
+            }
+            free(v);
+        }
+        return true;
+    }
+    return false;
+}
+
+static bool parse_line(Parser *p, const char *line) {
+    if (strncmp(line, "# ", 2) == 0) {
+        if (p->state != IN_NOTHING) return fail(p, "a second '# ' title");
+        p->lesson->title = trimmed(line + 2);
+        p->state = IN_INTRO;
+        return true;
+    }
+    if (p->state == IN_NOTHING) {
+        if (blank(line)) return true;
+        return fail(p, "text before the '# ' title");
+    }
+    if (strncmp(line, "## ", 3) == 0) {
+        close_part(p);
+        char *id = trimmed(line + 3);
+        bool ok = start_claim(p, id);
+        free(id);
+        return ok;
+    }
+    if (strncmp(line, "### ", 4) == 0) {
+        close_part(p);
+        char *heading = trimmed(line + 4);
+        bool ok = start_verdict(p, heading);
+        free(heading);
+        return ok;
+    }
+    if (p->state == IN_META) {
+        if (blank(line)) {
+            p->state = IN_IDEA;
+            return true;
+        }
+        if (meta_line(current_claim(p), line)) return true;
+        p->state = IN_IDEA;   // no blank line after the block: the idea starts here
+    }
+    text_puts(&p->body, line);
+    text_puts(&p->body, "\n");
+    return true;
+}
+
+bool lesson_parse(const char *source, Lesson *out, char *why, size_t why_size) {
+    *out = (Lesson){0};
+    char *text = without_comments(source);
+    Parser p = {.lesson = out, .state = IN_NOTHING, .why = why, .why_size = why_size};
+    bool ok = true;
+    char *save = NULL;
+    // Lines one by one (strtok_r would drop empty lines: split by hand).
+    for (char *line = text; ok && line; line = save) {
+        char *nl = strchr(line, '\n');
+        save = nl ? nl + 1 : NULL;
+        if (nl) *nl = '\0';
+        if (nl && nl > line && nl[-1] == '\r') nl[-1] = '\0';
+        p.line++;
+        ok = parse_line(&p, line);
+    }
+    if (ok) close_part(&p);
+    free(p.body.s);
+    free(text);
+    if (ok && out->title == NULL) ok = fail(&p, "no '# ' title");
+    if (ok && out->intro == NULL) out->intro = copy_of("", 0);
+    if (!ok) lesson_free(out);
+    return ok;
+}
+
+void lesson_free(Lesson *l) {
+    for (size_t i = 0; i < l->n_claims; i++) {
+        LessonClaim *c = &l->claims[i];
+        free(c->id), free(c->source), free(c->phrase), free(c->says), free(c->idea);
+        for (size_t f = 0; f < c->n_figures; f++) free(c->figures[f]);
+        free(c->figures);
+        for (size_t v = 0; v < c->n_verdicts; v++)
+            free(c->verdicts[v].verdict), free(c->verdicts[v].when), free(c->verdicts[v].text);
+        free(c->verdicts);
+    }
+    free(l->claims), free(l->title), free(l->intro);
+    *l = (Lesson){0};
+}
+
+const LessonClaim *lesson_claim(const Lesson *l, const char *id) {
+    for (size_t i = 0; i < l->n_claims; i++)
+        if (strcmp(l->claims[i].id, id) == 0) return &l->claims[i];
+    return NULL;
+}
+
+const char *lesson_verdict_text(const LessonClaim *c, const char *verdict, const char *when) {
+    const char *plain = NULL;
+    for (size_t i = 0; i < c->n_verdicts; i++) {
+        if (strcmp(c->verdicts[i].verdict, verdict) != 0) continue;
+        if (when && *when && strcmp(c->verdicts[i].when, when) == 0) return c->verdicts[i].text;
+        if (c->verdicts[i].when[0] == '\0') plain = c->verdicts[i].text;
+    }
+    return plain;
+}
+
+// ---- placeholders --------------------------------------------------------------
+
+// 'x' with 'digits' significant digits, written out (no exponent) between
+// 1e-4 and 1e15, trailing zeros dropped: 0.0442, 11.3, 8660, 54400.
+static void significant(char *buf, size_t size, double x, int digits) {
+    if (isnan(x)) {
+        snprintf(buf, size, "n/a");
+        return;
+    }
+    if (isinf(x)) {
+        snprintf(buf, size, x > 0 ? "∞" : "-∞");
+        return;
+    }
+    double a = fabs(x);
+    if (a == 0.0) {
+        snprintf(buf, size, "0");
+        return;
+    }
+    if (a < 1e-4 || a >= 1e15) {
+        snprintf(buf, size, "%.*g", digits, x);
+        return;
+    }
+    int magnitude = (int)floor(log10(a));
+    int decimals = digits - 1 - magnitude;
+    if (decimals <= 0) {
+        double unit = pow(10.0, -decimals);
+        snprintf(buf, size, "%.0f", round(x / unit) * unit);
+    } else {
+        snprintf(buf, size, "%.*f", decimals, x);
+        if (strchr(buf, '.')) {   // drop trailing zeros, as %g does
+            char *end = buf + strlen(buf) - 1;
+            while (*end == '0') *end-- = '\0';
+            if (*end == '.') *end = '\0';
+        }
+    }
+    if (strcmp(buf, "-0") == 0) snprintf(buf, size, "0");
+}
+
+void lesson_number(char *buf, size_t size, double x);
+
+// One placeholder's text: 'spec' is what follows ':' ("" when none).
+static bool format_value(Text *out, const char *value, const char *spec, char *why, size_t why_size) {
+    char *end;
+    double x = strtod(value, &end);
+    bool number = *value && *end == '\0';
+    char buf[64];
+    if (!number) {
+        if (*spec) {
+            why_set(why, why_size, "the text \"%s\" given a number's form ':%s'", value, spec);
+            return false;
+        }
+        text_puts(out, value);
+        return true;
+    }
+    if (*spec == '\0') {
+        lesson_number(buf, sizeof buf, x);
+    } else if (strcmp(spec, "d") == 0) {
+        snprintf(buf, sizeof buf, "%.0f", round(x) == 0.0 ? 0.0 : round(x));
+    } else if (strcmp(spec, "%") == 0) {
+        significant(buf, sizeof buf - 1, 100.0 * x, 3);
+        strcat(buf, "%");
+    } else {
+        int precision = -1;
+        char conversion = 0, extra = 0;
+        if (sscanf(spec, ".%d%c%c", &precision, &conversion, &extra) != 2 || precision < 0 || precision > 17 ||
+            !strchr("fge", conversion)) {
+            why_set(why, why_size, "the form ':%s' (expected .Nf, .Ng, .Ne, d or %%)", spec);
+            return false;
+        }
+        char fmt[16];
+        snprintf(fmt, sizeof fmt, "%%.%d%c", precision, conversion);
+        snprintf(buf, sizeof buf, fmt, x);
+    }
+    text_puts(out, buf);
+    return true;
+}
+
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+// If s starts a placeholder "{name}" or "{name:spec}", its length; else 0.
+static size_t placeholder_length(const char *s) {
+    if (*s != '{' || !(isalpha((unsigned char)s[1]) || s[1] == '_')) return 0;
+    size_t i = 1;
+    while (name_char(s[i])) i++;
+    if (s[i] == ':') {
+        i++;
+        while (s[i] && s[i] != '}' && s[i] != '{' && s[i] != ' ' && s[i] != '\n') i++;
+    }
+    return s[i] == '}' ? i + 1 : 0;
+}
+
+// The length of the maths span starting at s ("$...$" or "$$...$$"), 0 if none.
+static size_t math_length(const char *s) {
+    if (*s != '$') return 0;
+    size_t fence = s[1] == '$' ? 2 : 1;
+    for (size_t i = fence; s[i]; i++) {
+        if (s[i] == '\\' && s[i + 1]) {
+            i++;
+            continue;
+        }
+        if (s[i] == '$' && (fence == 1 || s[i + 1] == '$')) return i + fence;
+    }
+    return 0;
+}
+
+void lesson_number(char *buf, size_t size, double x) {
+    if (!isnan(x) && x == floor(x) && fabs(x) < 1e15) snprintf(buf, size, "%.0f", x == 0.0 ? 0.0 : x);
+    else significant(buf, size, x, 3);
+}
+
+char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size) {
+    Text out = {0};
+    for (const char *p = text; *p;) {
+        size_t m = math_length(p);
+        if (m) {
+            // Braces in maths are TeX: a recorded name there is a mistake, not a placeholder.
+            for (size_t i = 0; i < m; i++) {
+                size_t n = placeholder_length(p + i);
+                if (n == 0) continue;
+                char name[64];
+                snprintf(name, sizeof name, "%.*s", (int)(strcspn(p + i + 1, ":}")), p + i + 1);
+                if (lesson_values_get(values, name)) {
+                    why_set(why, why_size, "{%s} inside maths: placeholders are filled only outside $...$", name);
+                    free(out.s);
+                    return NULL;
+                }
+            }
+            text_add(&out, p, m);
+            p += m;
+            continue;
+        }
+        if (p[0] == '{' && p[1] == '{') {   // "{{" is a literal brace
+            text_add(&out, "{", 1);
+            p += 2;
+            continue;
+        }
+        size_t n = placeholder_length(p);
+        if (n == 0) {
+            text_add(&out, p, 1);
+            p++;
+            continue;
+        }
+        char inside[128];
+        snprintf(inside, sizeof inside, "%.*s", (int)(n - 2), p + 1);
+        char *colon = strchr(inside, ':');
+        const char *spec = "";
+        if (colon) *colon = '\0', spec = colon + 1;
+        const char *value = lesson_values_get(values, inside);
+        if (value == NULL) {
+            why_set(why, why_size, "{%s}: the claim recorded no value of that name", inside);
+            free(out.s);
+            return NULL;
+        }
+        if (!format_value(&out, value, spec, why, why_size)) {
+            free(out.s);
+            return NULL;
+        }
+        p += n;
+    }
+    return text_take(&out);
+}
+
+// ---- a claim's lesson ---------------------------------------------------------------
+
+const char *lesson_verdict_words(const char *verdict, const char *weight) {
+    if (strcmp(verdict, "erratum") == 0 && weight) {
+        if (strcmp(weight, "slip") == 0) return "erratum (a slip)";
+        if (strcmp(weight, "error") == 0) return "erratum (an error)";
+    }
+    return verdict;
+}
+
+bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts *parts, char *why,
+                         size_t why_size) {
+    *parts = (LessonParts){0};
+    bool beyond = run->scope && strcmp(run->scope, "beyond") == 0;
+    Text says = {0};
+    text_puts(&says, beyond ? "**Beyond the course**" : "**The course says**");
+    if (c->source[0]) {
+        text_puts(&says, " (");
+        text_puts(&says, c->source);
+        text_puts(&says, ")");
+    }
+    text_puts(&says, ": ");
+    text_puts(&says, c->says);
+    if (c->phrase[0]) {
+        text_puts(&says, " ");
+        text_puts(&says, c->phrase);
+    }
+    parts->says = lesson_render(says.s, run->values, why, why_size);
+    free(says.s);
+    if (parts->says) parts->idea = lesson_render(c->idea, run->values, why, why_size);
+    const char *words = lesson_verdict_text(c, run->verdict, run->lesson_case);
+    parts->verdict_missing = words == NULL;
+    if (parts->idea) parts->verdict = lesson_render(words ? words : "", run->values, why, why_size);
+    if (parts->verdict == NULL) {
+        lesson_parts_free(parts);
+        return false;
+    }
+    return true;
+}
+
+void lesson_parts_free(LessonParts *parts) {
+    free(parts->says), free(parts->idea), free(parts->verdict);
+    *parts = (LessonParts){0};
+}
+
+// ---- plain text for a terminal ---------------------------------------------------
+
+// TeX commands shown as a reader writes them on paper.
+static const struct {
+    const char *command, *shown;
+} TEX_WORDS[] = {
+    {"sin", "sin"}, {"cos", "cos"}, {"tan", "tan"}, {"exp", "exp"}, {"log", "log"}, {"max", "max"},
+    {"min", "min"}, {"arg", "arg"}, {"bmod", "mod"}, {"mod", "mod"}, {"cdot", "·"}, {"times", "×"},
+    {"le", "≤"}, {"leq", "≤"}, {"ge", "≥"}, {"geq", "≥"}, {"ne", "≠"}, {"neq", "≠"}, {"approx", "≈"},
+    {"sim", "~"}, {"to", "→"}, {"mapsto", "↦"}, {"sum", "Σ"}, {"prod", "Π"}, {"pi", "π"}, {"theta", "θ"},
+    {"alpha", "α"}, {"beta", "β"}, {"gamma", "γ"}, {"delta", "δ"}, {"Delta", "Δ"}, {"epsilon", "ε"},
+    {"varepsilon", "ε"}, {"lambda", "λ"}, {"mu", "μ"}, {"sigma", "σ"}, {"omega", "ω"}, {"phi", "φ"},
+    {"infty", "∞"}, {"in", "∈"}, {"top", "ᵀ"}, {"ldots", "…"}, {"dots", "…"}, {"cdots", "…"},
+    {"langle", "⟨"}, {"rangle", "⟩"}, {"lVert", "‖"}, {"rVert", "‖"}, {"|", "‖"}, {"lvert", "|"},
+    {"rvert", "|"}, {"quad", "  "}, {"qquad", "    "}, {",", " "}, {";", " "}, {":", " "}, {"!", ""},
+    {" ", " "}, {"left", ""}, {"right", ""}, {"big", ""}, {"Big", ""}, {"{", "{"}, {"}", "}"}, {"%", "%"},
+    {"_", "_"}, {"$", "$"}, {"#", "#"}, {"&", "&"}, {"lfloor", "⌊"}, {"rfloor", "⌋"}, {"pm", "±"},
+    {"propto", "∝"}, {"equiv", "≡"}, {"forall", "for all"}, {"mid", "|"},
+};
+// Commands whose one argument is shown as it is: \text{x} -> x.
+static const char *const TEX_KEEP_ARGUMENT[] = {"text", "mathrm", "mathbf", "mathit", "operatorname", "textbf",
+                                                "boldsymbol", "mathsf", "mathcal", "bm", "hat", "tilde", "bar"};
+
+static void plain_math(Text *out, const char *s, size_t n);
+
+// The group "{...}" starting at s (s[0] == '{'): its inside and its whole length.
+static size_t group(const char *s, size_t n, const char **inside, size_t *inside_n) {
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;
+            continue;
+        }
+        if (s[i] == '{') depth++;
+        if (s[i] == '}' && --depth == 0) {
+            *inside = s + 1;
+            *inside_n = i - 1;
+            return i + 1;
+        }
+    }
+    *inside = s + 1;
+    *inside_n = n > 0 ? n - 1 : 0;
+    return n;
+}
+
+// An argument shown in parentheses when it is more than one symbol.
+static void plain_argument(Text *out, const char *s, size_t n) {
+    bool simple = n == 1 || (n > 1 && s[0] != '\\' && strspn(s, "0123456789") == n);
+    if (!simple) text_puts(out, "(");
+    plain_math(out, s, n);
+    if (!simple) text_puts(out, ")");
+}
+
+static size_t plain_command(Text *out, const char *s, size_t n) {
+    size_t len = 1;   // the backslash
+    if (len < n && isalpha((unsigned char)s[len]))
+        while (len < n && isalpha((unsigned char)s[len])) len++;
+    else if (len < n)
+        len++;
+    size_t name_n = len - 1;
+    const char *name = s + 1;
+    const char *a, *b;
+    size_t an, bn;
+    if (name_n == 4 && strncmp(name, "frac", 4) == 0 && len < n && s[len] == '{') {
+        size_t g1 = group(s + len, n - len, &a, &an);
+        if (len + g1 < n && s[len + g1] == '{') {
+            size_t g2 = group(s + len + g1, n - len - g1, &b, &bn);
+            plain_argument(out, a, an);
+            text_puts(out, "/");
+            plain_argument(out, b, bn);
+            return len + g1 + g2;
+        }
+    }
+    if (name_n == 4 && strncmp(name, "sqrt", 4) == 0 && len < n && s[len] == '{') {
+        size_t g = group(s + len, n - len, &a, &an);
+        text_puts(out, "√");
+        plain_argument(out, a, an);
+        return len + g;
+    }
+    for (size_t k = 0; k < sizeof TEX_KEEP_ARGUMENT / sizeof TEX_KEEP_ARGUMENT[0]; k++)
+        if (strlen(TEX_KEEP_ARGUMENT[k]) == name_n && strncmp(name, TEX_KEEP_ARGUMENT[k], name_n) == 0 && len < n &&
+            s[len] == '{') {
+            size_t g = group(s + len, n - len, &a, &an);
+            plain_math(out, a, an);
+            return len + g;
+        }
+    for (size_t k = 0; k < sizeof TEX_WORDS / sizeof TEX_WORDS[0]; k++)
+        if (strlen(TEX_WORDS[k].command) == name_n && strncmp(name, TEX_WORDS[k].command, name_n) == 0) {
+            text_puts(out, TEX_WORDS[k].shown);
+            return len;
+        }
+    text_add(out, name, name_n);   // an unknown command: its name
+    return len;
+}
+
+static void plain_math(Text *out, const char *s, size_t n) {
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '\\') {
+            i += plain_command(out, s + i, n - i);
+        } else if ((s[i] == '_' || s[i] == '^') && i + 1 < n && s[i + 1] == '{') {
+            const char *a;
+            size_t an, g = group(s + i + 1, n - i - 1, &a, &an);
+            if (s[i] == '^' && an == 4 && strncmp(a, "\\top", 4) == 0) {
+                text_puts(out, "ᵀ");
+            } else {
+                text_add(out, s + i, 1);
+                plain_argument(out, a, an);
+            }
+            i += 1 + g;
+        } else if (s[i] == '^' && i + 4 < n + 0 && strncmp(s + i + 1, "\\top", 4) == 0) {
+            text_puts(out, "ᵀ");
+            i += 5;
+        } else if (s[i] == '{' || s[i] == '}') {
+            i++;
+        } else {
+            text_add(out, s + i, 1);
+            i++;
+        }
+    }
+}
+
+// Inline Markdown of one paragraph to plain text: maths made readable, marks dropped.
+static void plain_inline(Text *out, const char *s) {
+    for (size_t i = 0; s[i];) {
+        size_t m = math_length(s + i);
+        if (m) {
+            size_t fence = s[i + 1] == '$' ? 2 : 1;
+            plain_math(out, s + i + fence, m - 2 * fence);
+            i += m;
+        } else if (s[i] == '*' || s[i] == '`') {
+            i++;
+        } else if (s[i] == '\\' && s[i + 1] && ispunct((unsigned char)s[i + 1])) {
+            text_add(out, s + i + 1, 1);
+            i += 2;
+        } else {
+            text_add(out, s + i, 1);
+            i++;
+        }
+    }
+}
+
+// Append 'words' wrapped to 'width' columns, every line starting with 'indent'
+// (the first with 'first' instead).
+static void wrap(Text *out, const char *words, int width, const char *first, const char *indent) {
+    Text line = {0};
+    text_puts(&line, first);
+    int column = (int)strlen(first), line_start = column;
+    const unsigned char *p = (const unsigned char *)words;
+    while (*p) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        // The next unit: a wide character alone, or a run up to a space or a wide character.
+        const unsigned char *start = p;
+        unsigned cp;
+        int n = utf8_decode(p, &cp), unit_width;
+        if (utf8_is_wide(cp)) {
+            p += n;
+            unit_width = 2;
+            // closing punctuation stays with the character before it
+            while (*p) {
+                int m = utf8_decode(p, &cp);
+                if (!(cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1A || cp == 0xFF1B ||
+                      cp == 0x300D || cp == 0xFF09))
+                    break;
+                p += m;
+                unit_width += 2;
+            }
+        } else {
+            unit_width = 0;
+            while (*p && *p != ' ') {
+                int m = utf8_decode(p, &cp);
+                if (utf8_is_wide(cp)) break;
+                p += m;
+                unit_width++;
+            }
+        }
+        bool joined = start > (const unsigned char *)words && start[-1] != ' ';   // no space before it
+        int need = unit_width + (joined || column == line_start ? 0 : 1);
+        if (column + need > width && column > line_start) {
+            text_puts(out, line.s);
+            text_puts(out, "\n");
+            line.n = 0;
+            line.s[0] = '\0';
+            text_puts(&line, indent);
+            column = line_start = (int)strlen(indent);
+            need = unit_width;
+        } else if (need > unit_width) {
+            text_puts(&line, " ");
+        }
+        text_add(&line, (const char *)start, (size_t)(p - start));
+        column += need;
+    }
+    if (column > line_start || line.n > 0) {
+        text_puts(out, line.s);
+        text_puts(out, "\n");
+    }
+    free(line.s);
+}
+
+// One paragraph's lines joined: a line break is a space, except between two wide characters.
+static char *joined_lines(const char *s, size_t n) {
+    Text t = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '\n') {
+            text_add(&t, s + i, 1);
+            continue;
+        }
+        unsigned before = 0, after = 0;
+        if (t.n) {   // the code point ending t
+            size_t k = t.n - 1;
+            while (k > 0 && ((unsigned char)t.s[k] & 0xC0) == 0x80) k--;
+            utf8_decode((const unsigned char *)t.s + k, &before);
+        }
+        if (i + 1 < n) utf8_decode((const unsigned char *)s + i + 1, &after);
+        if (!(utf8_is_wide(before) && utf8_is_wide(after))) text_puts(&t, " ");
+    }
+    return text_take(&t);
+}
+
+char *lesson_plain(const char *markdown, int width) {
+    Text out = {0};
+    const char *p = markdown;
+    while (*p) {
+        while (*p == '\n') p++;
+        if (!*p) break;
+        const char *end = strstr(p, "\n\n");
+        if (end == NULL) end = p + strlen(p);
+        if (strncmp(p, "$$", 2) == 0) {   // display maths: its own indented line(s)
+            Text math = {0};
+            size_t m = math_length(p);
+            if (m == 0 || p + m > end) m = (size_t)(end - p);
+            plain_math(&math, p + 2, m >= 4 ? m - 4 : 0);
+            char *flat = joined_lines(math.s ? math.s : "", math.n);
+            if (out.n) text_puts(&out, "\n");
+            wrap(&out, flat, width, "    ", "      ");
+            free(flat);
+            free(math.s);
+            p += m;
+            continue;
+        }
+        Text inline_text = {0};
+        if (out.n) text_puts(&out, "\n");
+        if (p[0] == '-' && p[1] == ' ') {   // a list: each item starts a line with "- "
+            for (const char *item = p; item < end;) {
+                const char *next = item + 2;
+                while (next < end && !(next[-1] == '\n' && next[0] == '-' && next[1] == ' ')) next++;
+                char *flat = joined_lines(item + 2, (size_t)(next - item - 2));
+                inline_text.n = 0;
+                plain_inline(&inline_text, flat);
+                wrap(&out, inline_text.s ? inline_text.s : "", width, "  - ", "    ");
+                free(flat);
+                item = next;
+            }
+        } else {
+            char *para = joined_lines(p, (size_t)(end - p));
+            plain_inline(&inline_text, para);
+            wrap(&out, inline_text.s ? inline_text.s : "", width, "", "");
+            free(para);
+        }
+        free(inline_text.s);
+        p = end;
+    }
+    return text_take(&out);
+}
+
+size_t lesson_word_count(const char *text) {
+    size_t words = 0;
+    bool in_word = false;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        unsigned cp;
+        int n = utf8_decode(p, &cp);
+        p += n;
+        if (utf8_is_wide(cp)) {
+            bool punctuation = (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF0F) ||
+                               (cp >= 0xFF1A && cp <= 0xFF20);
+            if (!punctuation) words++;
+            in_word = false;
+        } else if (cp == ' ' || cp == '\n' || cp == '\t' || cp == '\r') {
+            in_word = false;
+        } else if (!in_word) {
+            words++;
+            in_word = true;
+        }
+    }
+    return words;
+}

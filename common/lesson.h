@@ -1,0 +1,131 @@
+// lesson.h: a chapter's lessons (lessons/LANG/chNN.md, described in
+// lessons/README.md) and the one renderer that fills in a run's numbers, for
+// every writer: the chapter's terminal output, REPORT.md and the pages.
+//
+// The lesson files are embedded in the programs at build time
+// (tools/embed_lessons.cmake makes lessons_embedded.c), so a chapter needs no
+// file beside it to teach.
+//
+//   const char *text = lesson_source("en", "ch03");
+//   Lesson lesson;
+//   if (!lesson_parse(text, &lesson, why, sizeof why)) ...
+//   const LessonClaim *c = lesson_claim(&lesson, "3.1");
+//   char *md = lesson_render(lesson_verdict_text(c, "erratum", case), &values, why, sizeof why);
+//   ...
+//   lesson_free(&lesson);
+#ifndef WORKBOOK_LESSON_H
+#define WORKBOOK_LESSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+// ---- the numbers a claim recorded (values.tsv) -------------------------------
+
+typedef struct {
+    char *name;                    // "max_error"
+    char *value;                   // "%.17g" of a number, or a short text
+} LessonValue;
+
+typedef struct {
+    LessonValue *items;
+    size_t n, cap;
+} LessonValues;
+
+// Add (or replace) a value; the strings are copied. Out of memory exits (faults.h).
+void lesson_values_set(LessonValues *v, const char *name, const char *value);
+void lesson_values_set_number(LessonValues *v, const char *name, double x);
+const char *lesson_values_get(const LessonValues *v, const char *name);   // NULL when absent
+void lesson_values_free(LessonValues *v);
+
+// ---- a chapter's lesson file -------------------------------------------------
+
+typedef struct {
+    char *verdict;                 // "holds", "partly holds", "erratum", "does not hold"
+    char *when;                    // the case, or "" for the plain section
+    char *text;                    // Markdown with {placeholders}
+} LessonVerdictText;
+
+typedef struct {
+    char *id;                      // "3.1"
+    char *source, *phrase, *says;  // "" when absent
+    char **figures;                // names from plots/ (no .gp)
+    size_t n_figures;
+    char *idea;                    // Markdown: the idea and its formula
+    LessonVerdictText *verdicts;
+    size_t n_verdicts;
+} LessonClaim;
+
+typedef struct {
+    char *title;
+    char *intro;                   // Markdown: the chapter's opening lesson
+    LessonClaim *claims;
+    size_t n_claims;
+} Lesson;
+
+// The embedded lesson files (generated: lessons_embedded.c), ending with a
+// row of NULLs.
+typedef struct {
+    const char *lang, *chapter, *text;
+} LessonSource;
+extern const LessonSource LESSON_SOURCES[];
+
+// The embedded text of lessons/LANG/CHAPTER.md, or NULL when there is none.
+const char *lesson_source(const char *lang, const char *chapter);
+
+// Parse a lesson file's text. False, with the line and the reason in 'why',
+// when it does not follow lessons/README.md.
+bool lesson_parse(const char *text, Lesson *out, char *why, size_t why_size);
+void lesson_free(Lesson *lesson);
+
+const LessonClaim *lesson_claim(const Lesson *lesson, const char *id);   // NULL when absent
+
+// The verdict section for 'verdict' ("holds", ...) and 'when' (the recorded
+// case, or NULL / ""): "VERDICT when CASE" if the lesson has it, else the
+// plain "VERDICT" section; NULL when neither exists.
+const char *lesson_verdict_text(const LessonClaim *claim, const char *verdict, const char *when);
+
+// Fill the {placeholders} of 'text' from 'values' (lessons/README.md gives
+// the forms). Returns a new string (free it), or NULL with the reason in
+// 'why' (a name not recorded, a form not understood).
+char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size);
+
+// A claim's lesson with the run's numbers: the parts every writer lays out.
+typedef struct {
+    const char *verdict;           // the run's verdict ("holds", ...)
+    const char *lesson_case;       // the case the claim recorded ("" or NULL: none)
+    const char *scope;             // "course" or "beyond"
+    const char *weight;            // "slip", "error" or "-"
+    const LessonValues *values;
+} LessonRun;
+
+typedef struct {
+    char *says;                    // Markdown: "The course says (Doc B §4-3): ... 「phrase」" or "Beyond the course: ..."
+    char *idea;                    // Markdown: the idea and its formula
+    char *verdict;                 // Markdown: the verdict sentence with its numbers ("" when the lesson has none for it)
+    bool verdict_missing;          // the lesson has no words for this verdict (and case)
+} LessonParts;
+
+// Fill 'parts' (free with lesson_parts_free). False, with the reason in
+// 'why', when a placeholder cannot be filled.
+bool lesson_render_claim(const LessonClaim *claim, const LessonRun *run, LessonParts *parts, char *why,
+                         size_t why_size);
+void lesson_parts_free(LessonParts *parts);
+
+// The verdict as a reader meets it: "holds", "erratum (a slip)", "erratum (an error)".
+const char *lesson_verdict_words(const char *verdict, const char *weight);
+
+// A number as {name} prints it (3 significant digits, integers whole).
+void lesson_number(char *buf, size_t size, double x);
+
+// Markdown with TeX to plain text for a terminal: paragraphs wrapped to
+// 'width' columns (CJK text counted two a character and broken between
+// characters), **, * and ` marks dropped, $...$ and $$...$$ shown as their
+// TeX with a few commands made readable (\sin -> sin, \cdot -> ·, ...),
+// display maths indented. Returns a new string.
+char *lesson_plain(const char *markdown, int width);
+
+// Words in a text as a reader counts them: runs of letters or digits, and
+// each CJK character as one (the word budget of lessons/README.md).
+size_t lesson_word_count(const char *text);
+
+#endif

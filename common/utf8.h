@@ -1,0 +1,16 @@
+// utf8.h: the two things the workbook needs of UTF-8 text: decoding one code
+// point, and whether it takes two terminal columns (East Asian wide: 你, 我).
+#ifndef WORKBOOK_UTF8_H
+#define WORKBOOK_UTF8_H
+
+#include <stdbool.h>
+
+// Decode the code point starting at s into *cp; returns the bytes consumed
+// (>= 1; a malformed sequence gives U+FFFD).
+int utf8_decode(const unsigned char *s, unsigned *cp);
+
+// CJK and other wide characters: two terminal columns, and a line may break
+// between two of them.
+bool utf8_is_wide(unsigned cp);
+
+#endif
