@@ -420,7 +420,7 @@ static size_t placeholder_length(const char *s) {
 }
 
 // The length of the maths span starting at s ("$...$" or "$$...$$"), 0 if none.
-static size_t math_length(const char *s) {
+size_t lesson_math_length(const char *s) {
     if (*s != '$') return 0;
     size_t fence = s[1] == '$' ? 2 : 1;
     for (size_t i = fence; s[i]; i++) {
@@ -441,7 +441,7 @@ void lesson_number(char *buf, size_t size, double x) {
 char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size) {
     Text out = {0};
     for (const char *p = text; *p;) {
-        size_t m = math_length(p);
+        size_t m = lesson_math_length(p);
         if (m) {
             // Braces in maths are TeX: a recorded name there is a mistake, not a placeholder.
             for (size_t i = 0; i < m; i++) {
@@ -659,7 +659,7 @@ static void plain_math(Text *out, const char *s, size_t n) {
 // Inline Markdown of one paragraph to plain text: maths made readable, marks dropped.
 static void plain_inline(Text *out, const char *s) {
     for (size_t i = 0; s[i];) {
-        size_t m = math_length(s + i);
+        size_t m = lesson_math_length(s + i);
         if (m) {
             size_t fence = s[i + 1] == '$' ? 2 : 1;
             plain_math(out, s + i + fence, m - 2 * fence);
@@ -764,7 +764,7 @@ char *lesson_plain(const char *markdown, int width) {
         if (end == NULL) end = p + strlen(p);
         if (strncmp(p, "$$", 2) == 0) {   // display maths: its own indented line(s)
             Text math = {0};
-            size_t m = math_length(p);
+            size_t m = lesson_math_length(p);
             if (m == 0 || p + m > end) m = (size_t)(end - p);
             plain_math(&math, p + 2, m >= 4 ? m - 4 : 0);
             char *flat = joined_lines(math.s ? math.s : "", math.n);

@@ -124,6 +124,10 @@ void lesson_number(char *buf, size_t size, double x);
 // display maths indented. Returns a new string.
 char *lesson_plain(const char *markdown, int width);
 
+// The length of the maths span starting at s ("$...$" or "$$...$$"; a
+// backslash escapes the next character), 0 when s starts none.
+size_t lesson_math_length(const char *s);
+
 // Words in a text as a reader counts them: runs of letters or digits, and
 // each CJK character as one (the word budget of lessons/README.md).
 size_t lesson_word_count(const char *text);

@@ -189,9 +189,10 @@ static void read_claims(RunChapter *c, const char *dir, const FreshFiles *fresh)
         }
         RunClaim *cl = &c->claims[c->n_claims++];
 #define CELL(name) text_copy(f[col[CLAIMS_TSV_##name]])
-        *cl = (RunClaim){CELL(id),       CELL(source),    CELL(verdict), CELL(expected_verdict),
-                         CELL(measured), CELL(document),  CELL(tolerance), CELL(key),
-                         CELL(statement), CELL(finding),  text_copy("")};
+        *cl = (RunClaim){CELL(id),        CELL(source),  CELL(verdict),     CELL(expected_verdict),
+                         CELL(measured),  CELL(document), CELL(tolerance),  CELL(key),
+                         CELL(statement), CELL(finding), CELL(scope),      CELL(weight),
+                         CELL(lesson_case), text_copy(""), {0}};
 #undef CELL
     }
     free(lines);
@@ -219,6 +220,48 @@ static void read_narratives(RunChapter *c, const char *dir, const FreshFiles *fr
     }
     free(lines);
     free(text);
+}
+
+static void read_values(RunChapter *c, const char *dir, const FreshFiles *fresh) {
+    char *text = read_fresh(c, dir, fresh, "values.tsv");
+    if (text == NULL) return;
+    char **lines;
+    size_t n = text_file_lines(text, &lines);
+    if (n == 0 || strcmp(lines[0], "id\tname\tvalue") != 0) broken(c, "values.tsv has no header row%s", "");
+    for (size_t i = 1; i < n && c->state != RUN_CHAPTER_BROKEN; i++) {
+        char *f[4];
+        if (lines[i][0] == '\0') continue;
+        if (record_fields(lines[i], f, 4) != 3) {
+            broken(c, "values.tsv has a row without three columns%s", "");
+            break;
+        }
+        for (size_t k = 0; k < c->n_claims; k++)
+            if (strcmp(c->claims[k].id, f[0]) == 0) lesson_values_set(&c->claims[k].values, f[1], f[2]);
+    }
+    free(lines);
+    free(text);
+}
+
+static void read_lesson(RunChapter *c) {
+    const char *text = lesson_source("en", c->name);
+    if (text == NULL) return;
+    char why[256];
+    c->has_lesson = lesson_parse(text, &c->lesson, why, sizeof why);
+    if (!c->has_lesson) {
+        free(c->lesson_problem);
+        c->lesson_problem = text_copy(why);
+    }
+}
+
+bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size) {
+    *parts = (LessonParts){0};
+    const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
+    if (lc == NULL) {
+        snprintf(why, why_size, "no lesson for claim %s", cl->id);
+        return false;
+    }
+    LessonRun run = {cl->verdict, cl->lesson_case, cl->scope, cl->weight, &cl->values};
+    return lesson_render_claim(lc, &run, parts, why, why_size);
 }
 
 static bool data_file_name(const char *name) { return strchr(name, '/') == NULL && name[0] != '.'; }
@@ -255,6 +298,8 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
     c->title = text_copy("");
     c->summary = text_copy("");
     c->exercises_problem = text_copy("");
+    c->lesson_problem = text_copy("");
+    read_lesson(c);
     if (exercises) {
         char why[600];
         c->n_exercises = exercises_read(exercises, c->name, &c->exercises, why, sizeof why);
@@ -284,6 +329,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
         read_chapter_text(c, dir, &fresh);
         read_claims(c, dir, &fresh);
         read_narratives(c, dir, &fresh);
+        read_values(c, dir, &fresh);
         if (c->has_claims) read_files(c, dir);
         char *claims = path_join(dir, "claims.tsv");
         FILE *fp = c->has_claims ? NULL : fopen(claims, "r");
@@ -318,9 +364,11 @@ void run_free(Run *run) {
         RunChapter *c = &run->chapters[i];
         for (size_t k = 0; k < c->n_claims; k++) {
             RunClaim *cl = &c->claims[k];
-            char *fields[] = {cl->id,  cl->source, cl->verdict,   cl->expected, cl->measured,  cl->document,
-                              cl->tolerance, cl->key, cl->statement, cl->finding, cl->narrative};
+            char *fields[] = {cl->id,      cl->source,  cl->verdict, cl->expected,    cl->measured,
+                              cl->document, cl->tolerance, cl->key,   cl->statement,   cl->finding,
+                              cl->scope,   cl->weight,  cl->lesson_case, cl->narrative};
             for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) free(fields[f]);
+            lesson_values_free(&cl->values);
         }
         for (size_t k = 0; k < c->n_figures; k++)
             free(c->figures[k].name), free(c->figures[k].caption), free(c->figures[k].why);
@@ -334,6 +382,8 @@ void run_free(Run *run) {
         free(c->title);
         free(c->summary);
         free(c->exercises_problem);
+        free(c->lesson_problem);
+        if (c->has_lesson) lesson_free(&c->lesson);
         exercises_free(c->exercises, c->n_exercises);
     }
     free(run->chapters);
@@ -342,22 +392,41 @@ void run_free(Run *run) {
 
 // ---- what the writers share: counts and words ------------------------------------
 
-static const char *const VERDICT_KINDS[] = {"holds", "partly holds", "erratum", "does not hold"};
+// The verdicts as the counts name them: errata by their weight.
+static const char *const VERDICT_KINDS[] = {"holds", "partly holds", "erratum (an error)", "erratum (a slip)",
+                                            "erratum", "does not hold"};
 enum { N_VERDICT_KINDS = sizeof VERDICT_KINDS / sizeof VERDICT_KINDS[0] };
 
-void run_verdict_counts(const RunChapter *c, char *buf, size_t size) {
-    buf[0] = '\0';
+static void counts_of_scope(const RunChapter *c, bool beyond, char *buf, size_t size) {
     size_t counts[N_VERDICT_KINDS + 1] = {0};
     for (size_t i = 0; i < c->n_claims; i++) {
+        const RunClaim *cl = &c->claims[i];
+        if ((strcmp(cl->scope, "beyond") == 0) != beyond) continue;
+        const char *words = lesson_verdict_words(cl->verdict, cl->weight);
         size_t k = 0;
-        while (k < N_VERDICT_KINDS && strcmp(c->claims[i].verdict, VERDICT_KINDS[k]) != 0) k++;
+        while (k < N_VERDICT_KINDS && strcmp(words, VERDICT_KINDS[k]) != 0) k++;
         counts[k]++;
     }
     for (size_t k = 0; k <= N_VERDICT_KINDS; k++) {
         if (counts[k] == 0) continue;
         size_t used = strlen(buf);
-        snprintf(buf + used, size - used, "%s%zu %s", used ? ", " : "", counts[k],
+        snprintf(buf + used, size - used, "%s%zu %s", used && buf[used - 1] != ' ' ? ", " : "", counts[k],
                  k < N_VERDICT_KINDS ? VERDICT_KINDS[k] : "not run");
+    }
+}
+
+void run_verdict_counts(const RunChapter *c, char *buf, size_t size) {
+    buf[0] = '\0';
+    bool course = false, beyond = false;
+    for (size_t i = 0; i < c->n_claims; i++) {
+        if (strcmp(c->claims[i].scope, "beyond") == 0) beyond = true;
+        else course = true;
+    }
+    if (course) counts_of_scope(c, false, buf, size);
+    if (beyond) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%sbeyond the course: ", course ? "; " : "");
+        counts_of_scope(c, true, buf, size);
     }
     if (buf[0] == '\0') snprintf(buf, size, "none");
 }

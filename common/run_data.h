@@ -7,8 +7,11 @@
 //   chapter.txt     the chapter's title (line 1) and summary (the rest)
 //   claims.tsv      one row per claim, columns named by its header
 //                   (common/claims_tsv.h)
-//   narratives.tsv  each claim's narrative, one escaped row per claim
-//                   (id, narrative; common/tsv.h unescapes it)
+//   narratives.tsv  each claim's narrative (its evidence), one escaped row
+//                   per claim (id, narrative; common/tsv.h unescapes it)
+//   values.tsv      the numbers and words each claim's lesson names (id,
+//                   name, value; escaped the same way), filled into the
+//                   lesson (common/lesson.h) by every writer alike
 //   MANIFEST        the chapter's files of its last run, "running" or
 //                   "complete" in its first line (common/manifest.h)
 //   run.tsv         the driver's record of how the chapter ran (below)
@@ -26,7 +29,7 @@
 //   settings  the options it was run with, as typed ("" = the course's)
 //   gnuplot   "found" or "missing"
 //   file      NAME, HASH: a file of the chapter's (chapter.txt, claims.tsv,
-//             narratives.tsv) that this run wrote, with the FNV-1a hash of
+//             narratives.tsv, values.tsv) that this run wrote, with the FNV-1a hash of
 //             its bytes in hex. Only such files are read, and only while
 //             their bytes still have that hash: a file left by an earlier
 //             run, or written later by another, is never taken for this
@@ -44,10 +47,15 @@
 #include <stddef.h>
 
 #include "exercises.h"
+#include "lesson.h"
 
 typedef struct {
     char *id, *source, *verdict, *expected, *measured, *document, *tolerance, *key, *statement, *finding;
-    char *narrative;               // "" when the run printed none (--quiet)
+    char *scope;                   // "course" or "beyond"
+    char *weight;                  // an erratum's weight: "slip", "error", or "-"
+    char *lesson_case;             // the case that picks the lesson's words ("" = none)
+    char *narrative;               // the evidence: everything the claim printed ("" when none)
+    LessonValues values;           // the numbers and words its lesson names (values.tsv)
 } RunClaim;
 
 typedef enum { FIGURE_DRAWN, FIGURE_FAILED, FIGURE_NO_GNUPLOT, FIGURE_NO_DATA } FigureState;
@@ -87,6 +95,9 @@ typedef struct {
     char *title, *summary;         // "" when chapter.txt is absent
     RunClaim *claims;
     size_t n_claims;
+    Lesson lesson;                 // lessons/en/chNN.md (embedded), parsed
+    bool has_lesson;               // false: none, or it does not parse (lesson_problem says why)
+    char *lesson_problem;          // "" when the lesson parsed or there is none
     char **files;                  // the data files its MANIFEST lists
     size_t n_files;
 
@@ -111,9 +122,16 @@ size_t run_chapter_names(const char *dir, char ***names);
 
 void run_free(Run *run);
 
-// Counts of a chapter's verdicts ("holds", "partly holds", "erratum",
-// "does not hold", and any other word as "not run"): "6 holds, 1 erratum",
-// or "none". buf holds at least 128 bytes.
+// A claim's lesson with this run's numbers (common/lesson.h). False when the
+// chapter has no lesson for it, or (with the reason in 'why') when its
+// numbers cannot be filled in.
+bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size);
+
+// Counts of a chapter's verdicts ("holds", "partly holds", "erratum (an
+// error)", "erratum (a slip)", "does not hold", and any other word as "not
+// run"), the course's claims apart from the ones beyond it: "4 holds, 1
+// erratum (an error); beyond the course: 1 does not hold", or "none". buf
+// holds at least 256 bytes.
 void run_verdict_counts(const RunChapter *c, char *buf, size_t size);
 size_t run_figures_drawn(const RunChapter *c);
 

@@ -1,6 +1,9 @@
 // page_text.c: see page_text.h.
 #include "page_text.h"
 
+#include "exitcodes.h"
+#include "lesson.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,3 +94,36 @@ void md_dest(Buf *b, const char *s) {
     buf_puts(b, ">");
 }
 
+
+void md_lesson(Buf *b, const char *markdown) {
+    for (const char *p = markdown; *p;) {
+        size_t m = lesson_math_length(p);
+        if (m == 0) {
+            buf_add(b, p, 1);
+            p++;
+            continue;
+        }
+        size_t fence = p[1] == '$' ? 2 : 1;
+        char *tex = malloc(m + 1);
+        if (tex == NULL) exit(EXIT_NO_RESOURCES);
+        memcpy(tex, p + fence, m - 2 * fence);
+        tex[m - 2 * fence] = '\0';
+        for (char *t = tex; *t; t++)   // a formula over several lines is one line of TeX
+            if (*t == '\n' || *t == '\r') *t = ' ';
+        char *dollars = malloc(m + 3);
+        if (dollars == NULL) exit(EXIT_NO_RESOURCES);
+        snprintf(dollars, m + 3, "$%s$", tex);
+        char *plain = lesson_plain(dollars, 100000);
+        size_t n = strlen(plain);
+        while (n && plain[n - 1] == '\n') plain[--n] = '\0';
+        buf_puts(b, fence == 2 ? "<span class=\"tex tex-display\" data-tex=\"" : "<span class=\"tex\" data-tex=\"");
+        html_puts(b, tex);
+        buf_puts(b, "\">");
+        md_puts(b, plain);
+        buf_puts(b, "</span>");
+        free(plain);
+        free(dollars);
+        free(tex);
+        p += m;
+    }
+}

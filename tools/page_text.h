@@ -24,6 +24,11 @@ void md_puts(Buf *b, const char *s);
 // HTML text or attribute value.
 void html_text(Buf *b, const char *s, size_t n);
 void html_puts(Buf *b, const char *s);
+// A lesson's Markdown (ours, from lessons/: not escaped) with its maths,
+// $...$ and $$...$$, made KaTeX spans (<span class="tex" data-tex="TEX">,
+// class "tex tex-display" for display maths) whose text, shown until KaTeX
+// renders them or where it cannot, is the formula as plain text.
+void md_lesson(Buf *b, const char *markdown);
 // A Markdown link destination, in <...>.
 void md_dest(Buf *b, const char *s);
 

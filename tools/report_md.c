@@ -9,6 +9,7 @@
 #include "datafile.h"
 #include "exitcodes.h"
 #include "figures.h"
+#include "lesson.h"
 
 // ---- escaping: the one place REPORT.md's text is made safe ------------------------
 
@@ -152,64 +153,143 @@ static void status_paragraph(DataFile *f, const RunChapter *c) {
                         c->stale_claims ? " (the one in its folder is from an earlier run and is not shown)" : "");
 }
 
-static void claims_table(DataFile *f, const RunChapter *c) {
+// A fenced block of text shown as it is (the evidence).
+static void md_pre(DataFile *f, const char *text) {
+    size_t n = backtick_run(text) + 1;
+    n = n < 3 ? 3 : n;
+    fence(f, n, '`');
+    datafile_printf(f, "text\n%s", text);
+    if (text[0] && text[strlen(text) - 1] != '\n') datafile_write(f, "\n", 1);
+    fence(f, n, '`');
+    datafile_write(f, "\n", 1);
+}
+
+static void verdict_table(DataFile *f, const RunChapter *c) {
     if (c->n_claims == 0) return;
-    datafile_printf(f, "| claim | source | the claim | verdict | key number | document | finding |\n"
-                       "|---|---|---|---|---|---|---|\n");
+    datafile_printf(f, "\n| claim | source | scope | verdict | key number |\n|---|---|---|---|---|\n");
     for (size_t k = 0; k < c->n_claims; k++) {
         const RunClaim *row = &c->claims[k];
         bool ok = strcmp(row->verdict, row->expected) == 0;
         // A chapter that exits 0 with a verdict other than the expected one
         // ran with other settings: that verdict is a finding of them.
         bool finding = !ok && c->status == 0;
-        datafile_printf(f, "| ");
+        datafile_printf(f, "| [");
         md_text(f, row->id);
-        datafile_printf(f, " | ");
+        datafile_printf(f, "](#claim-");
+        md_text(f, row->id);
+        datafile_printf(f, ") | ");
         md_text(f, row->source);
-        datafile_printf(f, " | ");
-        md_text(f, row->statement);
-        datafile_printf(f, " | **");
-        md_text(f, row->verdict);
+        datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? "beyond" : "course");
+        md_text(f, lesson_verdict_words(row->verdict, row->weight));
         datafile_printf(f, "**");
         if (!ok) {
             datafile_printf(f, finding ? " (a finding of these settings; the course's give " : " (expected ");
             md_text(f, row->expected);
             datafile_printf(f, ")");
         }
+        char number[64];
+        char *end;
+        double x = strtod(row->measured, &end);
+        if (*row->measured && *end == '\0') lesson_number(number, sizeof number, x);
+        else snprintf(number, sizeof number, "%s", row->measured);
         datafile_printf(f, " | ");
         md_text(f, row->key);
         datafile_printf(f, " = ");
-        md_text(f, row->measured);
-        datafile_printf(f, " | ");
-        md_text(f, row->document);
-        datafile_printf(f, " | ");
-        md_text(f, row->finding);
+        md_text(f, number);
         datafile_printf(f, " |\n");
     }
 }
 
-static void figures(DataFile *f, const RunChapter *c) {
-    for (size_t k = 0; k < c->n_figures; k++) {
-        const RunFigure *fig = &c->figures[k];
-        if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
-            // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
-            datafile_printf(f, "\n![");
-            md_text(f, fig->caption);
-            datafile_printf(f, "](figures/%s.png)\n\n*Figure ", fig->name);
-            md_figure_name(f, fig->name);
-            datafile_printf(f, ": ");
-            md_text(f, fig->caption);
-            datafile_printf(f, "* ([SVG](figures/%s.svg))\n", fig->name);
-        } else {
-            datafile_printf(f, "\n*Figure ");
-            md_figure_name(f, fig->name);
-            datafile_printf(f, " (");
-            md_text(f, fig->caption);
-            datafile_printf(f, ") is missing: ");
-            md_text(f, fig->why);
-            datafile_printf(f, ".*\n");
-        }
+static void figure(DataFile *f, const RunFigure *fig) {
+    if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
+        // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
+        datafile_printf(f, "\n![");
+        md_text(f, fig->caption);
+        datafile_printf(f, "](figures/%s.png)\n\n*Figure ", fig->name);
+        md_figure_name(f, fig->name);
+        datafile_printf(f, ": ");
+        md_text(f, fig->caption);
+        datafile_printf(f, "* ([SVG](figures/%s.svg))\n", fig->name);
+    } else {
+        datafile_printf(f, "\n*Figure ");
+        md_figure_name(f, fig->name);
+        datafile_printf(f, " (");
+        md_text(f, fig->caption);
+        datafile_printf(f, ") is not drawn: ");
+        md_text(f, fig->why);
+        datafile_printf(f, ".*\n");
     }
+}
+
+static const RunFigure *figure_named(const RunChapter *c, const char *name) {
+    for (size_t k = 0; k < c->n_figures; k++)
+        if (strcmp(c->figures[k].name, name) == 0) return &c->figures[k];
+    return NULL;
+}
+
+// Is the figure shown under one of the claims' lessons?
+static bool figure_of_a_lesson(const RunChapter *c, const char *name) {
+    for (size_t k = 0; c->has_lesson && k < c->n_claims; k++) {
+        const LessonClaim *lc = lesson_claim(&c->lesson, c->claims[k].id);
+        for (size_t i = 0; lc && i < lc->n_figures; i++)
+            if (strcmp(lc->figures[i], name) == 0) return true;
+    }
+    return false;
+}
+
+// One claim: its lesson with this run's numbers, its figures, and its evidence folded.
+static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) {
+    datafile_printf(f, "\n<a id=\"claim-");
+    md_text(f, cl->id);
+    datafile_printf(f, "\"></a>\n### ");
+    md_text(f, cl->id);
+    datafile_printf(f, " · ");
+    md_text(f, cl->source);
+    datafile_printf(f, "%s\n\n", strcmp(cl->scope, "beyond") == 0 ? " · beyond the course" : "");
+    LessonParts parts;
+    char why[300];
+    bool lesson = run_claim_lesson(c, cl, &parts, why, sizeof why);
+    if (lesson) {
+        datafile_printf(f, "%s\n\n%s\n\n", parts.says, parts.idea);
+    } else {
+        md_text(f, cl->statement);
+        datafile_printf(f, "\n\n");
+    }
+    datafile_printf(f, "**Verdict: ");
+    md_text(f, lesson_verdict_words(cl->verdict, cl->weight));
+    datafile_printf(f, ".** ");
+    if (lesson && !parts.verdict_missing) datafile_printf(f, "%s\n", parts.verdict);
+    else {
+        md_text(f, cl->finding);
+        datafile_printf(f, "\n");
+    }
+    if (strcmp(cl->verdict, cl->expected) != 0) {
+        datafile_printf(f, "\n*%s the course's settings give ", c->status == 0 ? "A finding of these settings:" :
+                                                                             "Not the expected verdict:");
+        md_text(f, cl->expected);
+        datafile_printf(f, ".*\n");
+    }
+    const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
+    for (size_t i = 0; lc && i < lc->n_figures; i++) {
+        const RunFigure *fig = figure_named(c, lc->figures[i]);
+        if (fig) figure(f, fig);
+    }
+    datafile_printf(f, "\n<details><summary>Evidence: how claim ");
+    md_text(f, cl->id);
+    datafile_printf(f, " was measured</summary>\n\nThe claim as checked: ");
+    md_text(f, cl->statement);
+    datafile_printf(f, " Key number: ");
+    md_text(f, cl->key);
+    datafile_printf(f, " = ");
+    md_text(f, cl->measured);
+    datafile_printf(f, "; the document: ");
+    md_text(f, cl->document);
+    datafile_printf(f, "; tolerance: ");
+    md_text(f, cl->tolerance);
+    datafile_printf(f, ".\n\n");
+    md_pre(f, cl->narrative[0] ? cl->narrative : cl->finding);
+    datafile_printf(f, "\n</details>\n");
+    if (lesson) lesson_parts_free(&parts);
 }
 
 static void section(DataFile *f, const RunChapter *c) {
@@ -227,9 +307,10 @@ static void section(DataFile *f, const RunChapter *c) {
         exercises(f, c);
         return;
     }
-    md_text(f, shown_title(c));
+    md_text(f, c->has_lesson ? c->lesson.title : shown_title(c));
     datafile_printf(f, "\n\n");
-    if (c->summary[0]) {
+    if (c->has_lesson && c->lesson.intro[0]) datafile_printf(f, "%s\n\n", c->lesson.intro);
+    else if (c->summary[0]) {
         md_text(f, c->summary);
         datafile_printf(f, "\n\n");
     }
@@ -247,11 +328,19 @@ static void section(DataFile *f, const RunChapter *c) {
         datafile_printf(f, ". With settings other than the course's (its defaults), a verdict that differs from "
                            "the one the course's settings give is a *finding* of those settings, not a failure.\n\n");
     }
-    datafile_printf(f, "The chapter's full narrative, with every number it printed: [%s/output.txt](%s/output.txt); "
-                       "its data: `%s/`.\n\n", c->name, c->name, c->name);
     status_paragraph(f, c);
-    claims_table(f, c);
-    figures(f, c);
+    for (size_t k = 0; k < c->n_claims; k++) claim_section(f, c, &c->claims[k]);
+    bool other_figures = false;
+    for (size_t k = 0; k < c->n_figures; k++)
+        if (!figure_of_a_lesson(c, c->figures[k].name)) {
+            if (!other_figures) datafile_printf(f, "\n### More figures\n");
+            other_figures = true;
+            figure(f, &c->figures[k]);
+        }
+    datafile_printf(f, "\n### Verdicts\n");
+    verdict_table(f, c);
+    datafile_printf(f, "\nWhat the chapter printed: [%s/output.txt](%s/output.txt); its data: `%s/`.\n", c->name,
+                    c->name, c->name);
     exercises(f, c);
 }
 
@@ -260,11 +349,13 @@ bool report_md_write(const char *dir, const Run *run) {
     if (!datafile_open(&f, dir, "REPORT.md", NULL)) return false;
     datafile_printf(&f, "# pe-workbook report: how a Transformer knows word order\n\n"
                         "Every claim the four course documents make about self-attention and positional\n"
-                        "encoding, computed and checked. A verdict is computed from the measured number;\n"
-                        "*expected* is the verdict the workbook stands behind after checking the maths.\n"
-                        "Data files: `chNN/` next to this report; figures: `figures/` (PNG and SVG);\n"
-                        "each chapter's full narrative: `chNN/output.txt`. Each chapter's section comes\n"
-                        "from that chapter's latest run: `./workbook` runs them all, `./workbook chNN` one.\n\n");
+                        "encoding, taught and checked: each claim's lesson, then its verdict, computed from\n"
+                        "the measured number, with the evidence (method, tolerances, tables) folded under it.\n"
+                        "Claims marked *beyond the course* are the workbook's own questions. An erratum is\n"
+                        "*a slip* (a count, a typo) or *an error* a student would learn (a wrong number,\n"
+                        "formula or conclusion). Data files: `chNN/` next to this report; figures:\n"
+                        "`figures/` (PNG and SVG). Each chapter's section comes from that chapter's latest\n"
+                        "run: `./workbook` runs them all, `./workbook chNN` one.\n\n");
     bool no_gnuplot = false;
     for (size_t i = 0; i < run->n; i++)
         no_gnuplot = no_gnuplot || (run->chapters[i].state == RUN_CHAPTER_DONE && !run->chapters[i].gnuplot_found);

@@ -14,7 +14,7 @@
 // Each file is written under a temporary name and renamed over the old one,
 // so a stopped run leaves every page whole; at the end the files the
 // previous PAGES_MANIFEST lists and this run did not write are removed.
-// ASSETS/figure_claims.tsv says at which claim each figure is placed.
+// Each figure is placed at the claim whose lesson names it (common/lesson.h).
 //
 // Text: every value from the run is escaped in tools/page_text.c, formulas
 // become KaTeX spans in tools/ascii_tex.c; libcmark turns each page's
@@ -148,39 +148,12 @@ typedef struct {
 static ChapterPage *g_ch;
 static size_t g_n_ch;
 
-// ASSETS/figure_claims.tsv: figure name, claim id.
-static char **g_map;               // pairs: name, claim
-static size_t g_n_map;
-
-static void read_figure_map(const char *assets) {
-    char path[8192];
-    snprintf(path, sizeof path, "%s/figure_claims.tsv", assets);
-    char *text = text_file_read(path, NULL);
-    if (!text) {
-        fprintf(stderr, "%s: --assets %s: no figure_claims.tsv there\n", PROGRAM, assets);
-        exit(EXIT_BAD_INPUT);
-    }
-    char **lines;
-    size_t n = text_file_lines(text, &lines);
-    g_map = malloc(2 * (n ? n : 1) * sizeof *g_map);
-    if (!g_map) faults_out_of_memory("the figure map", n);
-    for (size_t i = 0; i < n; i++) {
-        char *f[3];
-        if (!lines[i][0] || lines[i][0] == '#' || tsv_split(lines[i], f, 3) != 2) continue;
-        g_map[2 * g_n_map] = text_copy(f[0]);
-        g_map[2 * g_n_map + 1] = text_copy(f[1]);
-        g_n_map++;
-    }
-    free(lines);
-    free(text);
-}
-
 static void page_of(ChapterPage *p, const RunChapter *c) {
     memset(p, 0, sizeof *p);
     p->run = c;
     p->name = c->name;
     p->number = c->number;
-    p->title = c->title[0] ? c->title : "(no chapter.txt from this run)";
+    p->title = c->has_lesson ? c->lesson.title : c->title[0] ? c->title : "(no chapter.txt from this run)";
     p->summary = c->summary;
     p->claims = c->claims;
     p->n_claims = c->n_claims;
@@ -197,8 +170,10 @@ static void page_of(ChapterPage *p, const RunChapter *c) {
         Figure *f = &p->figures[p->n_figures++];
         f->name = rf->name;
         f->caption = rf->caption;
-        for (size_t m = 0; m < g_n_map; m++)
-            if (strcmp(g_map[2 * m], rf->name) == 0) snprintf(f->claim, sizeof f->claim, "%s", g_map[2 * m + 1]);
+        for (size_t i = 0; c->has_lesson && i < c->lesson.n_claims; i++)
+            for (size_t m = 0; m < c->lesson.claims[i].n_figures; m++)
+                if (strcmp(c->lesson.claims[i].figures[m], rf->name) == 0)
+                    snprintf(f->claim, sizeof f->claim, "%s", c->lesson.claims[i].id);
         bool known = false;
         for (size_t i = 0; i < c->n_claims; i++) known = known || strcmp(c->claims[i].id, f->claim) == 0;
         if (!known) f->claim[0] = '\0';
@@ -215,10 +190,15 @@ static const char *verdict_class(const char *v) {
     return "other";
 }
 
-static void badge(Buf *b, const char *verdict) {
-    buf_printf(b, "<span class=\"badge v-%s\">", verdict_class(verdict));
-    md_puts(b, verdict[0] ? verdict : "not run");
+// A claim's badges: its verdict (an erratum with its weight) and, for a
+// claim beyond the course, that.
+static void claim_badges(Buf *b, const Claim *cl) {
+    const char *weight = strcmp(cl->verdict, "erratum") == 0 ? cl->weight : "-";
+    buf_printf(b, "<span class=\"badge v-%s%s\">", verdict_class(cl->verdict),
+               strcmp(weight, "slip") == 0 ? " w-slip" : strcmp(weight, "error") == 0 ? " w-error" : "");
+    md_puts(b, cl->verdict[0] ? lesson_verdict_words(cl->verdict, weight) : "not run");
     buf_puts(b, "</span>");
+    if (strcmp(cl->scope, "beyond") == 0) buf_puts(b, " <span class=\"badge scope-beyond\">beyond the course</span>");
 }
 
 static void anchor_id(Buf *b, const char *prefix, const char *id) {
@@ -284,58 +264,11 @@ static void nav(Buf *md, size_t i) {
     buf_puts(md, "\n\n</nav>\n\n");
 }
 
-// The narrative: prose lines as paragraphs with formulas; lines laid out as a
-// table or a matrix (indented, or with a run of two spaces) preformatted.
-static bool layout_line(const char *l) {
-    if (l[0] == ' ' || l[0] == '\t') return true;
-    const char *p = l;
-    while (*p == ' ') p++;
-    return strstr(p, "  ") != NULL;
-}
-
+// The evidence: what the claim printed, as it printed it.
 static void narrative(Buf *md, const Claim *cl) {
-    char *text = text_copy(cl->narrative), **lines;
-    size_t i = 0, n = text_file_lines(text, &lines);
-    while (n > 0 && !lines[n - 1][0]) n--;
-    while (i < n) {
-        if (!lines[i][0]) {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        bool pre = layout_line(lines[i]);
-        while (j < n && lines[j][0] && layout_line(lines[j]) == pre) j++;
-        if (pre) {
-            size_t fence = 3;                        // longer than any run of '~' in the block
-            for (size_t k = i; k < j; k++) {
-                size_t run = 0;
-                for (const char *p = lines[k]; *p; p++) {
-                    run = *p == '~' ? run + 1 : 0;
-                    if (run + 1 > fence) fence = run + 1;
-                }
-            }
-            for (size_t f = 0; f < fence; f++) buf_puts(md, "~");
-            buf_puts(md, "\n");
-            for (size_t k = i; k < j; k++) {
-                buf_puts(md, lines[k]);
-                buf_puts(md, "\n");
-            }
-            for (size_t f = 0; f < fence; f++) buf_puts(md, "~");
-            buf_puts(md, "\n\n");
-        } else {
-            Buf para = {0};
-            for (size_t k = i; k < j; k++) {
-                if (k > i) buf_puts(&para, " ");
-                buf_puts(&para, lines[k]);
-            }
-            md_math(md, para.s);
-            buf_puts(md, "\n\n");
-            free(para.s);
-        }
-        i = j;
-    }
-    free(lines);
-    free(text);
+    buf_puts(md, "<pre class=\"evidence-text\">");
+    html_puts(md, cl->narrative[0] ? cl->narrative : cl->finding);
+    buf_puts(md, "</pre>\n\n");
 }
 
 static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
@@ -360,6 +293,8 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_puts(md, "\\.gp)\n\n</figcaption>\n</figure>\n\n");
 }
 
+// A claim: its lesson with this run's numbers, its figures, the verdict in
+// one sentence, and the evidence folded under it.
 static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     buf_puts(md, "<section class=\"claim\" id=\"");
     anchor_id(md, "claim-", cl->id);
@@ -367,49 +302,57 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     buf_puts(md, "Claim ");
     md_puts(md, cl->id);
     buf_puts(md, " ");
-    badge(md, cl->verdict);
+    claim_badges(md, cl);
     buf_puts(md, "\n\n<p class=\"source\">");
     html_puts(md, cl->source);
-    buf_puts(md, "</p>\n\n<div class=\"statement\">\n\n");
-    md_math(md, cl->statement);
-    buf_puts(md, "\n\n</div>\n\n");
-    narrative(md, cl);
+    buf_puts(md, "</p>\n\n");
+    LessonParts parts;
+    char why[300];
+    bool lesson = run_claim_lesson(c->run, cl, &parts, why, sizeof why);
+    if (lesson) {
+        buf_puts(md, "<div class=\"says\">\n\n");
+        md_lesson(md, parts.says);
+        buf_puts(md, "\n\n</div>\n\n");
+        md_lesson(md, parts.idea);
+        buf_puts(md, "\n\n");
+    } else {
+        buf_puts(md, "<div class=\"statement\">\n\n");
+        md_math(md, cl->statement);
+        buf_puts(md, "\n\n</div>\n\n");
+    }
     for (size_t k = 0; k < c->n_figures; k++)
         if (strcmp(c->figures[k].claim, cl->id) == 0) figure(md, c, &c->figures[k]);
     buf_printf(md, "<div class=\"verdict v-%s\">\n\n", verdict_class(cl->verdict));
     buf_puts(md, "**Verdict:** ");
-    badge(md, cl->verdict);
+    claim_badges(md, cl);
     if (strcmp(cl->verdict, cl->expected) != 0) {
-        buf_puts(md, " (the workbook expects ");
+        buf_puts(md, " (the course's settings give ");
         md_puts(md, cl->expected);
         buf_puts(md, ")");
     }
-    buf_puts(md, "\n\n");
-    md_math(md, cl->finding);
-    buf_puts(md, "\n\n<dl class=\"numbers\">\n\n");
-    buf_puts(md, "<dt>");
+    buf_puts(md, " ");
+    if (lesson && !parts.verdict_missing) md_lesson(md, parts.verdict);
+    else md_math(md, cl->finding);
+    buf_puts(md, "\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n");
+    buf_puts(md, "<div class=\"statement\">\n\n**The claim as checked:** ");
+    md_math(md, cl->statement);
+    buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
     html_puts(md, cl->key);
-    buf_puts(md, "</dt>\n\n");
-    if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
-        buf_puts(md, "<dd>computed <b>");
-        html_puts(md, cl->measured);
-        buf_puts(md, "</b>, the document's value <b>");
+    buf_puts(md, "</dt>\n\n<dd>measured <b>");
+    html_puts(md, cl->measured);
+    buf_puts(md, "</b>");
+    if (has_value(cl->document)) {
+        buf_puts(md, strcmp(cl->verdict, "erratum") == 0 ? ", the document's value " : ", document or expected value ");
         html_puts(md, cl->document);
-        buf_puts(md, "</b>");
-    } else {
-        buf_puts(md, "<dd>measured <b>");
-        html_puts(md, cl->measured);
-        buf_puts(md, "</b>");
-        if (has_value(cl->document)) {
-            buf_puts(md, ", document or expected value ");
-            html_puts(md, cl->document);
-        }
     }
     if (has_value(cl->tolerance)) {
         buf_puts(md, ", tolerance ");
         html_puts(md, cl->tolerance);
     }
-    buf_puts(md, "</dd>\n</dl>\n\n</div>\n\n</section>\n\n");
+    buf_puts(md, "</dd>\n</dl>\n\n");
+    narrative(md, cl);
+    buf_puts(md, "</details>\n\n</section>\n\n");
+    if (lesson) lesson_parts_free(&parts);
 }
 
 // The chapter's exercises (EXERCISES/chNN.tsv, read by common/exercises.c):
@@ -441,30 +384,13 @@ static void exercises(Buf *md, const ChapterPage *c) {
 }
 
 static void counts_line(Buf *md, const ChapterPage *c) {
-    static const char *const KINDS[] = {"holds", "partly holds", "erratum", "does not hold"};
+    char counts[512];
+    run_verdict_counts(c->run, counts, sizeof counts);
     buf_printf(md, "%zu claims: ", c->n_claims);
-    bool any = false;
-    for (size_t k = 0; k < 4; k++) {
-        size_t count = 0;
-        for (size_t i = 0; i < c->n_claims; i++)
-            if (strcmp(c->claims[i].verdict, KINDS[k]) == 0) count++;
-        if (!count) continue;
-        if (any) buf_puts(md, " ");
-        buf_printf(md, "<span class=\"badge v-%s\">%zu ", verdict_class(KINDS[k]), count);
-        md_puts(md, KINDS[k]);
-        buf_puts(md, "</span>");
-        any = true;
-    }
-    size_t other = 0, off = 0;
-    for (size_t i = 0; i < c->n_claims; i++) {
-        const Claim *cl = &c->claims[i];
-        bool known = false;
-        for (size_t k = 0; k < 4; k++) known = known || strcmp(cl->verdict, KINDS[k]) == 0;
-        if (!known) other++;
-        if (strcmp(cl->verdict, cl->expected) != 0) off++;
-    }
-    if (other) buf_printf(md, " <span class=\"badge v-other\">%zu not run</span>", other);
-    if (off) buf_printf(md, " (%zu not the verdict the workbook expects)", off);
+    md_puts(md, counts);
+    size_t off = 0;
+    for (size_t i = 0; i < c->n_claims; i++) off += strcmp(c->claims[i].verdict, c->claims[i].expected) != 0;
+    if (off) buf_printf(md, " (%zu not the verdict the course's settings give)", off);
 }
 
 static void write_chapter(size_t i) {
@@ -479,9 +405,10 @@ static void write_chapter(size_t i) {
     Buf md = {0};
     nav(&md, i);
     buf_printf(&md, "# Chapter %d: ", c->number);
-    md_math(&md, c->title);
+    md_puts(&md, c->title);
     buf_puts(&md, "\n\n<div class=\"summary\">\n\n");
-    md_math(&md, c->summary);
+    if (c->run->has_lesson) md_lesson(&md, c->run->lesson.intro);
+    else md_math(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
     if (c->run->state == RUN_CHAPTER_BROKEN) {
         buf_puts(&md, "<div class=\"problem\">\n\n**This chapter's files cannot be read as they should:** ");
@@ -503,7 +430,7 @@ static void write_chapter(size_t i) {
             md_dest(&md, href.s);
             free(href.s);
             buf_puts(&md, ") ");
-            badge(&md, cl->verdict);
+            claim_badges(&md, cl);
             buf_puts(&md, " ");
             md_math(&md, cl->statement);
             buf_puts(&md, "\n");
@@ -594,7 +521,7 @@ static void write_index(void) {
             md_dest(&md, a.s);
             free(a.s);
             buf_puts(&md, ") ");
-            badge(&md, cl->verdict);
+            claim_badges(&md, cl);
             buf_puts(&md, " ");
             md_math(&md, cl->statement);
             if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
@@ -741,7 +668,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, out, strerror(errno));
         return EXIT_IO_FAILED;
     }
-    read_figure_map(assets);
     char **chapter_names;
     size_t n_names = run_chapter_names(out, &chapter_names);
     Run run;

@@ -62,6 +62,7 @@
 #include "folder_lock.h"
 #include "figures.h"
 #include "hash.h"
+#include "lesson.h"
 #include "manifest.h"
 #include "options.h"
 #include "report_md.h"
@@ -267,6 +268,7 @@ typedef struct {
     size_t n_chapters;
     char settings[ARG_MAX_LEN + 64];   // the one chapter's options, as typed
     bool one_claim;                // --claim among them: figures of other claims have no data
+    const char *only_claim;        // its value (NULL: not given)
     Manifest manifest;             // DIR/MANIFEST
     int worst;                     // the exit status so far
 } Driver;
@@ -351,6 +353,8 @@ static int check_run_inputs(Driver *d) {
         if (is_folder(path)) d->exercises = text_copy(path);
     }
     for (size_t k = 0; k < a->n_passed; k++) {
+        if (strcmp(a->passed[k], "--claim") == 0 && k + 1 < a->n_passed) d->only_claim = a->passed[k + 1];
+        if (strncmp(a->passed[k], "--claim=", 8) == 0) d->only_claim = a->passed[k] + 8;
         d->one_claim = d->one_claim || strcmp(a->passed[k], "--claim") == 0 || strncmp(a->passed[k], "--claim=", 8) == 0;
         size_t used = strlen(d->settings);
         if (used + strlen(a->passed[k]) + 2 >= sizeof d->settings)
@@ -422,7 +426,7 @@ static bool same_version(const FileVersion *a, const FileVersion *b) {
 }
 
 // The chapter's own files the record names when this run wrote them.
-static const char *const CHAPTER_FILES[] = {"chapter.txt", "claims.tsv", "narratives.tsv"};
+static const char *const CHAPTER_FILES[] = {"chapter.txt", "claims.tsv", "narratives.tsv", "values.tsv"};
 enum { N_CHAPTER_FILES = sizeof CHAPTER_FILES / sizeof CHAPTER_FILES[0] };
 
 // One record row: escaped fields joined by tabs.
@@ -495,6 +499,14 @@ static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, co
     return datafile_commit(&f);
 }
 
+// The claim whose lesson shows figure 'name' (NULL: none names it).
+static const char *figure_claim(const Lesson *lesson, const char *name) {
+    for (size_t i = 0; i < lesson->n_claims; i++)
+        for (size_t f = 0; f < lesson->claims[i].n_figures; f++)
+            if (strcmp(lesson->claims[i].figures[f], name) == 0) return lesson->claims[i].id;
+    return NULL;
+}
+
 // The figures of chapter c, after it ran: drawn, or why not.
 static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, ChapterOutcome *o, bool finished,
                         const char *status_words) {
@@ -506,6 +518,11 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         return fprintf(stderr, "%s: out of memory\n", PROGRAM), EXIT_NO_RESOURCES;
     }
     char prefix[] = "figures/";
+    // Which claim shows each figure: the chapter's lesson says (its "figure:" lines).
+    Lesson lesson;
+    const char *lesson_text = lesson_source("en", c->name);
+    char lesson_why[256];
+    bool has_lesson = lesson_text && lesson_parse(lesson_text, &lesson, lesson_why, sizeof lesson_why);
     for (size_t k = 0; k < n; k++) {
         RunFigure *fig = &o->figures[o->n_figures++];
         const char *base = strrchr(scripts[k], '/') + 1;
@@ -518,6 +535,10 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
             snprintf(why, sizeof why, "not drawn: a script's name must be %s_NAME.gp, NAME of letters, digits, '_' "
                                       "and '-'", c->name);
             worsen(d, EXIT_CLAIM_FAILED);
+        } else if (d->only_claim && has_lesson && figure_claim(&lesson, name) &&
+                   strcmp(figure_claim(&lesson, name), d->only_claim) != 0) {
+            fig->state = FIGURE_NO_DATA;
+            snprintf(why, sizeof why, "not drawn (claim %s not run)", figure_claim(&lesson, name));
         } else if (!finished) {
             fig->state = FIGURE_NO_DATA;
             snprintf(why, sizeof why, "not drawn: the chapter did not finish (%s), so its data files may be from an "
@@ -548,6 +569,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         fig->why = text_copy(why);
     }
     names_free(scripts, n);
+    if (has_lesson) lesson_free(&lesson);
     return EXIT_AS_EXPECTED;
 }
 
@@ -606,6 +628,17 @@ static int run_chapter(Driver *d, size_t index) {
         fprintf(stderr, "%s: %s refused its options (exit 2); nothing was changed in %s/\n", PROGRAM, c->name, d->out);
         return EXIT_BAD_INPUT;
     }
+    if (one && finished && o.result.status == EXIT_AS_EXPECTED) {
+        // A print mode (ch03 --print-table, ...) prints and writes nothing: a
+        // run of the chapter always writes its chapter.txt. The folder keeps
+        // its last run, record and figures as they were.
+        FileVersion after = file_version(dir, CHAPTER_FILES[0]);
+        if (same_version(&before[0], &after)) {
+            datafile_abort(&transcript);
+            printf("\n(%s printed only: nothing was written; %s/ keeps its last run)\n", c->name, dir);
+            return EXIT_AS_EXPECTED;
+        }
+    }
     // This chapter's files of the driver's last run go now; the new ones follow.
     const char *failed = NULL;
     g_dropping = c->name;
@@ -656,8 +689,8 @@ static int run_chapter(Driver *d, size_t index) {
             if (one && fig->state == FIGURE_DRAWN)
                 printf("        figure %-34s drawn: %s/%s.png (and .svg)\n", fig->name, d->figdir, fig->name);
             else
-                printf("        figure %-34s %s%s\n", fig->name, fig->state == FIGURE_DRAWN ? "drawn" : "MISSING: ",
-                       fig->why);
+                printf("        figure %-34s %s%s\n", fig->name,
+                       fig->state == FIGURE_DRAWN ? "drawn" : fig->state == FIGURE_NO_DATA ? "" : "MISSING: ", fig->why);
         }
         fflush(stdout);
     }

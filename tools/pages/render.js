@@ -7,8 +7,9 @@ document.addEventListener("DOMContentLoaded", function () {
   if (typeof katex === "undefined") return;
   document.querySelectorAll("span.tex").forEach(function (el) {
     try {
-      katex.render(el.getAttribute("data-tex"), el, { throwOnError: true, strict: "ignore" });
-      el.className = "tex-done";
+      var display = el.classList.contains("tex-display");
+      katex.render(el.getAttribute("data-tex"), el, { throwOnError: true, strict: "ignore", displayMode: display });
+      el.className = display ? "tex-done tex-display" : "tex-done";
     } catch (e) {
       el.className = "tex-failed";
       el.setAttribute("title", String(e.message));
