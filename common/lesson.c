@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "faults.h"
+#include "text_file.h"
 #include "utf8.h"
 
 // ---- growing strings -----------------------------------------------------------
@@ -104,6 +105,20 @@ const char *lesson_source(const char *lang, const char *chapter) {
     for (const LessonSource *l = LESSON_SOURCES; l->text; l++)
         if (strcmp(l->lang, lang) == 0 && strcmp(l->chapter, chapter) == 0) return l->text;
     return NULL;
+}
+
+char *lesson_text(const char *dir, const char *lang, const char *chapter) {
+    if (dir == NULL) {
+        const char *text = lesson_source(lang, chapter);
+        return text ? copy_of(text, strlen(text)) : NULL;
+    }
+    size_t size = strlen(dir) + strlen(lang) + strlen(chapter) + 8;
+    char *path = malloc(size);
+    if (path == NULL) faults_out_of_memory("a lesson's path", size);
+    snprintf(path, size, "%s/%s/%s.md", dir, lang, chapter);
+    char *text = text_file_read(path, NULL);
+    free(path);
+    return text;
 }
 
 // ---- parsing a lesson file -------------------------------------------------------
@@ -481,10 +496,19 @@ char *lesson_render(const char *text, const LessonValues *values, char *why, siz
             free(out.s);
             return NULL;
         }
-        if (!format_value(&out, value, spec, why, why_size)) {
+        Text formatted = {0};
+        if (!format_value(&formatted, value, spec, why, why_size)) {
+            free(formatted.s);
             free(out.s);
             return NULL;
         }
+        // A value is text, never markup: its punctuation backslash-escaped
+        // (CommonMark shows it as it is; lesson_plain drops the backslashes).
+        for (const char *v = formatted.s ? formatted.s : ""; *v; v++) {
+            if (ispunct((unsigned char)*v)) text_add(&out, "\\", 1);
+            text_add(&out, v, 1);
+        }
+        free(formatted.s);
         p += n;
     }
     return text_take(&out);

@@ -72,6 +72,11 @@ extern const LessonSource LESSON_SOURCES[];
 // The embedded text of lessons/LANG/CHAPTER.md, or NULL when there is none.
 const char *lesson_source(const char *lang, const char *chapter);
 
+// The text of lessons/LANG/CHAPTER.md: from the folder 'dir' (DIR/LANG/
+// CHAPTER.md) when dir is not NULL, else the embedded one. A new string, or
+// NULL when there is none.
+char *lesson_text(const char *dir, const char *lang, const char *chapter);
+
 // Parse a lesson file's text. False, with the line and the reason in 'why',
 // when it does not follow lessons/README.md.
 bool lesson_parse(const char *text, Lesson *out, char *why, size_t why_size);
@@ -85,7 +90,9 @@ const LessonClaim *lesson_claim(const Lesson *lesson, const char *id);   // NULL
 const char *lesson_verdict_text(const LessonClaim *claim, const char *verdict, const char *when);
 
 // Fill the {placeholders} of 'text' from 'values' (lessons/README.md gives
-// the forms). Returns a new string (free it), or NULL with the reason in
+// the forms). A value is inserted as text, not Markdown: its ASCII
+// punctuation backslash-escaped ("9.5%" becomes "9\.5\%", shown as it was
+// by a Markdown renderer and by lesson_plain). Returns a new string (free it), or NULL with the reason in
 // 'why' (a name not recorded, a form not understood).
 char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size);
 

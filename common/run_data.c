@@ -242,11 +242,12 @@ static void read_values(RunChapter *c, const char *dir, const FreshFiles *fresh)
     free(text);
 }
 
-static void read_lesson(RunChapter *c) {
-    const char *text = lesson_source("en", c->name);
+static void read_lesson(RunChapter *c, const char *lessons) {
+    char *text = lesson_text(lessons, "en", c->name);
     if (text == NULL) return;
     char why[256];
     c->has_lesson = lesson_parse(text, &c->lesson, why, sizeof why);
+    free(text);
     if (!c->has_lesson) {
         free(c->lesson_problem);
         c->lesson_problem = text_copy(why);
@@ -262,6 +263,15 @@ bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *part
     }
     LessonRun run = {cl->verdict, cl->lesson_case, cl->scope, cl->weight, &cl->values};
     return lesson_render_claim(lc, &run, parts, why, why_size);
+}
+
+const char *run_figure_claim(const RunChapter *c, const char *figure) {
+    for (size_t k = 0; c->has_lesson && k < c->n_claims; k++) {
+        const LessonClaim *lc = lesson_claim(&c->lesson, c->claims[k].id);
+        for (size_t f = 0; lc && f < lc->n_figures; f++)
+            if (strcmp(lc->figures[f], figure) == 0) return c->claims[k].id;
+    }
+    return NULL;
 }
 
 static bool data_file_name(const char *name) { return strchr(name, '/') == NULL && name[0] != '.'; }
@@ -288,7 +298,7 @@ static void free_fresh(FreshFiles *f) {
     free(f->hashes);
 }
 
-static void read_chapter(RunChapter *c, const char *run_dir, const char *exercises) {
+static void read_chapter(RunChapter *c, const char *run_dir, const char *exercises, const char *lessons) {
     c->number = atoi(c->name + 2);
     c->state = RUN_CHAPTER_DONE;
     c->status = -1;
@@ -299,7 +309,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
     c->summary = text_copy("");
     c->exercises_problem = text_copy("");
     c->lesson_problem = text_copy("");
-    read_lesson(c);
+    read_lesson(c, lessons);
     if (exercises) {
         char why[600];
         c->n_exercises = exercises_read(exercises, c->name, &c->exercises, why, sizeof why);
@@ -341,13 +351,14 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
     free(dir);
 }
 
-void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises) {
+void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises,
+              const char *lessons) {
     run->chapters = grown(NULL, n_names, sizeof *run->chapters);
     run->n = n_names;
     memset(run->chapters, 0, n_names * sizeof *run->chapters);
     for (size_t i = 0; i < n_names; i++) {
         snprintf(run->chapters[i].name, sizeof run->chapters[i].name, "%.4s", names[i]);
-        read_chapter(&run->chapters[i], dir, exercises);
+        read_chapter(&run->chapters[i], dir, exercises, lessons);
     }
 }
 

@@ -112,9 +112,11 @@ typedef struct {
 } Run;
 
 // Read the chapters 'names' (chNN, in the order given) of the run in 'dir';
-// 'exercises' is the exercises folder (NULL: none). Never fails for a
+// 'exercises' is the exercises folder (NULL: none), 'lessons' the lessons
+// folder (NULL: the lessons built into the program). Never fails for a
 // chapter's sake: an absent, incomplete or broken chapter is read as such.
-void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises);
+void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises,
+              const char *lessons);
 
 // The chapter names (chNN) that have a folder in 'dir', sorted; *names is a
 // new array of new strings (names_free, common/text_file.h).
@@ -126,6 +128,10 @@ void run_free(Run *run);
 // chapter has no lesson for it, or (with the reason in 'why') when its
 // numbers cannot be filled in.
 bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size);
+
+// The claim a figure is shown at: the first of the run's claims, in the
+// chapter's order, whose lesson names it ("figure:"); NULL when none does.
+const char *run_figure_claim(const RunChapter *c, const char *figure);
 
 // Counts of a chapter's verdicts ("holds", "partly holds", "erratum (an
 // error)", "erratum (a slip)", "does not hold", and any other word as "not

@@ -66,12 +66,12 @@ endif()
 add_test(NAME driver.report_without_gnuplot
          COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch01>
                  -DPLOTS=${driver_plots} -DGNUPLOT= -DSEARCH_PATH= -DEXPECT_RC=0
-                 "-DREPORT_MATCH=gnuplot was not found on PATH.*ch01_attention_weights.*is missing: gnuplot was not found on PATH"
+                 "-DREPORT_MATCH=gnuplot was not found on PATH.*ch01_attention_weights.*is not drawn: gnuplot was not found on PATH"
                  -DOUT=${driver_out}/no-gnuplot -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_report.cmake)
 add_test(NAME driver.report_with_failing_gnuplot
          COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch01>
                  -DPLOTS=${driver_plots} -DGNUPLOT=/bin/false -DEXPECT_RC=1
-                 "-DREPORT_MATCH=ch01_output_d.*is missing: gnuplot failed \\(exit 1\\) on png"
+                 "-DREPORT_MATCH=ch01_output_d.*is not drawn: gnuplot failed \\(exit 1\\) on png"
                  -DOUT=${driver_out}/failing-gnuplot -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_report.cmake)
 set_tests_properties(driver.report_without_gnuplot driver.report_with_failing_gnuplot PROPERTIES LABELS "unit")
 # A bare chapter name is looked up on PATH (here: only the build's folder).
@@ -112,7 +112,7 @@ add_test(NAME driver.rerun_crashed_chapter
                  -DSECOND=${driver_data}/crashing/ch01 -DPLOTS=${driver_plots}
                  -DGNUPLOT=${GNUPLOT_EXECUTABLE} -DSECOND_GNUPLOT=${GNUPLOT_EXECUTABLE} -DEXPECT_RC=1
                  "-DSTDOUT_MATCH=ch01 \\(no chapter.txt from this run\\): no claims from this run.*killed by signal 11"
-                 "-DREPORT_MATCH=killed by signal 11 [^|]*see below.*No claims from this run.*ch01_output_d .*is missing: not drawn: the chapter did not finish"
+                 "-DREPORT_MATCH=killed by signal 11 [^|]*see below.*No claims from this run.*ch01_output_d .*is not drawn: the chapter did not finish"
                  "-DREPORT_AVOID=\\| 1\\.1 \\||!\\[|Self-attention cannot see order"
                  "-DOUTPUT_MATCH=fake ch01: about to crash"
                  -DOUT=${driver_out}/rerun-crashed -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_rerun.cmake)
@@ -123,7 +123,7 @@ add_test(NAME driver.rerun_failing_figures
                  -DSECOND=$<TARGET_FILE:ch01> -DPLOTS=${driver_plots}
                  -DGNUPLOT=${GNUPLOT_EXECUTABLE} -DSECOND_GNUPLOT=/bin/false -DREQUIRE_FIGURES=ON -DEXPECT_RC=1
                  "-DSTDOUT_MATCH=figure ch01_output_d +MISSING: gnuplot failed"
-                 "-DREPORT_MATCH=ch01_output_d .*is missing: gnuplot failed \\(exit 1\\)"
+                 "-DREPORT_MATCH=ch01_output_d .*is not drawn: gnuplot failed \\(exit 1\\)"
                  "-DREPORT_AVOID=!\\["
                  -DOUT=${driver_out}/rerun-failing -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_driver_rerun.cmake)
 set_tests_properties(driver.rerun_crashed_chapter driver.rerun_failing_figures PROPERTIES

@@ -1,7 +1,9 @@
 # expect_pages_escaped.cmake -DOUT=DIR: the pages made from the made-up run
-# (tests/data/pages/run, every field holding markup) show that markup as
-# text: no tag from the data reaches the page as a tag. And the pieces are
-# where they belong: the figure at its claim (1.4, tools/pages/figure_claims.tsv)
+# (tests/data/pages/ch01, every field holding markup, and its made-up lesson
+# tests/data/pages/lessons/en/ch01.md with a value holding markup) show that
+# markup as text: no tag from the data reaches the page as a tag. And the
+# pieces are where they belong: the figure at its claim (1.4, as the lesson's
+# "figure:" line places it)
 # with its caption, the erratum with the document's value next to the computed
 # one, the exercise (tests/data/pages/exercises, found next to the plots
 # folder as the driver finds it) with its command and its answer folded, the
@@ -17,7 +19,7 @@ foreach(raw "<script>alert" "<img src=x" "<b>title</b>" "<b>bold" "<i>" "<with>"
 endforeach()
 # (";" would split the list: "." stands for it in these patterns)
 foreach(want
-    "&lt.script&gt.alert\\(1\\)&lt./script&gt."
+    "&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*"
     "&lt.img src=x onerror=alert\\(1\\)&gt."
     "\\*stars\\*"
     "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*A test figure &lt.with&gt..*</section>"

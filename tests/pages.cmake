@@ -19,11 +19,13 @@ if(KATEX_DIR)
   set(pages_katex ${KATEX_DIR})
 endif()
 
-add_test(NAME pages.figure_map
-         COMMAND ${CMAKE_COMMAND} -DMAP=${CMAKE_SOURCE_DIR}/tools/pages/figure_claims.tsv
-                 -DPLOTS=${CMAKE_SOURCE_DIR}/plots "-DPROGRAMS=${WORKBOOK_CHAPTER_PROGRAMS}"
-                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_map.cmake)
-set_tests_properties(pages.figure_map PROPERTIES LABELS "unit;docs")
+# The lessons are whole (a section for every claim and none besides, words for
+# each expected verdict, every figure script placed at a claim its title allows)
+# and within the word budget (tools/lesson_check.c).
+add_test(NAME lessons.check
+         COMMAND lesson_check --lessons ${CMAKE_SOURCE_DIR}/lessons --plots ${CMAKE_SOURCE_DIR}/plots
+                 ${WORKBOOK_CHAPTER_PROGRAMS})
+set_tests_properties(lessons.check PROPERTIES LABELS "unit;docs")
 
 # A made-up run: a made-up chapter (tests/data/pages/ch01) with markup in every
 # field, an exercise and an odd file name, run by the driver with a stand-in

@@ -173,11 +173,9 @@ static void verdict_table(DataFile *f, const RunChapter *c) {
         // A chapter that exits 0 with a verdict other than the expected one
         // ran with other settings: that verdict is a finding of them.
         bool finding = !ok && c->status == 0;
-        datafile_printf(f, "| [");
+        datafile_printf(f, "| ");
         md_text(f, row->id);
-        datafile_printf(f, "](#claim-");
-        md_text(f, row->id);
-        datafile_printf(f, ") | ");
+        datafile_printf(f, " | ");
         md_text(f, row->source);
         datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? "beyond" : "course");
         md_text(f, lesson_verdict_words(row->verdict, row->weight));
@@ -215,7 +213,9 @@ static void figure(DataFile *f, const RunFigure *fig) {
         md_figure_name(f, fig->name);
         datafile_printf(f, " (");
         md_text(f, fig->caption);
-        datafile_printf(f, ") is not drawn: ");
+        // (the driver's reasons may begin "not drawn...": said once)
+        bool says_it = strncmp(fig->why, "not drawn", 9) == 0;
+        datafile_printf(f, says_it ? ") is " : ") is not drawn: ");
         md_text(f, fig->why);
         datafile_printf(f, ".*\n");
     }
@@ -228,14 +228,7 @@ static const RunFigure *figure_named(const RunChapter *c, const char *name) {
 }
 
 // Is the figure shown under one of the claims' lessons?
-static bool figure_of_a_lesson(const RunChapter *c, const char *name) {
-    for (size_t k = 0; c->has_lesson && k < c->n_claims; k++) {
-        const LessonClaim *lc = lesson_claim(&c->lesson, c->claims[k].id);
-        for (size_t i = 0; lc && i < lc->n_figures; i++)
-            if (strcmp(lc->figures[i], name) == 0) return true;
-    }
-    return false;
-}
+static bool figure_of_a_lesson(const RunChapter *c, const char *name) { return run_figure_claim(c, name) != NULL; }
 
 // One claim: its lesson with this run's numbers, its figures, and its evidence folded.
 static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) {
@@ -272,7 +265,16 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
     for (size_t i = 0; lc && i < lc->n_figures; i++) {
         const RunFigure *fig = figure_named(c, lc->figures[i]);
-        if (fig) figure(f, fig);
+        const char *at = run_figure_claim(c, lc->figures[i]);
+        if (fig && at && strcmp(at, cl->id) == 0) {
+            figure(f, fig);
+        } else if (fig && at) {   // shown once, under the first claim that names it
+            datafile_printf(f, "\n*Figure ");
+            md_figure_name(f, fig->name);
+            datafile_printf(f, ": under claim ");
+            md_text(f, at);
+            datafile_printf(f, " above.*\n");
+        }
     }
     datafile_printf(f, "\n<details><summary>Evidence: how claim ");
     md_text(f, cl->id);
@@ -307,9 +309,12 @@ static void section(DataFile *f, const RunChapter *c) {
         exercises(f, c);
         return;
     }
-    md_text(f, c->has_lesson ? c->lesson.title : shown_title(c));
+    // The lesson's title and opening when this run gave claims (a run that
+    // gave none shows only what went wrong).
+    bool teach = c->has_lesson && c->has_claims;
+    md_text(f, teach ? c->lesson.title : shown_title(c));
     datafile_printf(f, "\n\n");
-    if (c->has_lesson && c->lesson.intro[0]) datafile_printf(f, "%s\n\n", c->lesson.intro);
+    if (teach && c->lesson.intro[0]) datafile_printf(f, "%s\n\n", c->lesson.intro);
     else if (c->summary[0]) {
         md_text(f, c->summary);
         datafile_printf(f, "\n\n");

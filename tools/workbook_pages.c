@@ -153,7 +153,11 @@ static void page_of(ChapterPage *p, const RunChapter *c) {
     p->run = c;
     p->name = c->name;
     p->number = c->number;
-    p->title = c->has_lesson ? c->lesson.title : c->title[0] ? c->title : "(no chapter.txt from this run)";
+    // The lesson's title and opening when this run gave claims (a run that
+    // gave none shows only what went wrong).
+    p->title = c->has_lesson && c->has_claims ? c->lesson.title
+               : c->title[0]                  ? c->title
+                                              : "(no chapter.txt from this run)";
     p->summary = c->summary;
     p->claims = c->claims;
     p->n_claims = c->n_claims;
@@ -170,10 +174,8 @@ static void page_of(ChapterPage *p, const RunChapter *c) {
         Figure *f = &p->figures[p->n_figures++];
         f->name = rf->name;
         f->caption = rf->caption;
-        for (size_t i = 0; c->has_lesson && i < c->lesson.n_claims; i++)
-            for (size_t m = 0; m < c->lesson.claims[i].n_figures; m++)
-                if (strcmp(c->lesson.claims[i].figures[m], rf->name) == 0)
-                    snprintf(f->claim, sizeof f->claim, "%s", c->lesson.claims[i].id);
+        const char *at = run_figure_claim(c, rf->name);
+        if (at) snprintf(f->claim, sizeof f->claim, "%s", at);
         bool known = false;
         for (size_t i = 0; i < c->n_claims; i++) known = known || strcmp(c->claims[i].id, f->claim) == 0;
         if (!known) f->claim[0] = '\0';
@@ -338,12 +340,21 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     md_math(md, cl->statement);
     buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
     html_puts(md, cl->key);
-    buf_puts(md, "</dt>\n\n<dd>measured <b>");
-    html_puts(md, cl->measured);
-    buf_puts(md, "</b>");
-    if (has_value(cl->document)) {
-        buf_puts(md, strcmp(cl->verdict, "erratum") == 0 ? ", the document's value " : ", document or expected value ");
+    buf_puts(md, "</dt>\n\n");
+    if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
+        buf_puts(md, "<dd>computed <b>");
+        html_puts(md, cl->measured);
+        buf_puts(md, "</b>, the document's value <b>");
         html_puts(md, cl->document);
+        buf_puts(md, "</b>");
+    } else {
+        buf_puts(md, "<dd>measured <b>");
+        html_puts(md, cl->measured);
+        buf_puts(md, "</b>");
+        if (has_value(cl->document)) {
+            buf_puts(md, ", document or expected value ");
+            html_puts(md, cl->document);
+        }
     }
     if (has_value(cl->tolerance)) {
         buf_puts(md, ", tolerance ");
@@ -407,7 +418,7 @@ static void write_chapter(size_t i) {
     buf_printf(&md, "# Chapter %d: ", c->number);
     md_puts(&md, c->title);
     buf_puts(&md, "\n\n<div class=\"summary\">\n\n");
-    if (c->run->has_lesson) md_lesson(&md, c->run->lesson.intro);
+    if (c->run->has_lesson && c->have_claims) md_lesson(&md, c->run->lesson.intro);
     else md_math(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
     if (c->run->state == RUN_CHAPTER_BROKEN) {
@@ -605,7 +616,7 @@ static void copy_assets(const char *assets, const char *katex) {
 static const char USAGE[] =
     "  Writes DIR/index.html and DIR/chNN.html from the workbook run in --out.\n"
     "  --plots     the plots/ folder (the default exercises folder is next to it)\n"
-    "  --assets    tools/pages (style sheet, render script, figure_claims.tsv)\n"
+    "  --assets    tools/pages (style sheet, render script)\n"
     "  --katex     KaTeX (katex.min.js, katex.min.css, fonts/), e.g. /usr/share/javascript/katex;\n"
     "              without it formulas stay ASCII\n"
     "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots";
@@ -671,7 +682,12 @@ int main(int argc, char **argv) {
     char **chapter_names;
     size_t n_names = run_chapter_names(out, &chapter_names);
     Run run;
-    run_read(&run, out, chapter_names, n_names, exercises_dir);
+    // The lessons beside the plots (as the driver finds them), else the ones built in.
+    char lessons_dir[8192];
+    snprintf(lessons_dir, sizeof lessons_dir, "%s/../lessons", plots);
+    struct stat lessons_st;
+    bool beside = stat(lessons_dir, &lessons_st) == 0 && S_ISDIR(lessons_st.st_mode);
+    run_read(&run, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
     g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
     if (!g_ch) faults_out_of_memory("the pages", run.n);
     for (size_t i = 0; i < run.n; i++) {

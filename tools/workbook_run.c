@@ -269,6 +269,7 @@ typedef struct {
     char settings[ARG_MAX_LEN + 64];   // the one chapter's options, as typed
     bool one_claim;                // --claim among them: figures of other claims have no data
     const char *only_claim;        // its value (NULL: not given)
+    char *lessons;                 // PLOTS/../lessons when it is a folder (NULL: the lessons built in)
     Manifest manifest;             // DIR/MANIFEST
     int worst;                     // the exit status so far
 } Driver;
@@ -352,6 +353,9 @@ static int check_run_inputs(Driver *d) {
         snprintf(path, sizeof path, "%s/../exercises", a->plots);
         if (is_folder(path)) d->exercises = text_copy(path);
     }
+    // The lessons beside the plots, as the exercises (else the ones built in).
+    snprintf(path, sizeof path, "%s/../lessons", a->plots);
+    if (is_folder(path)) d->lessons = text_copy(path);
     for (size_t k = 0; k < a->n_passed; k++) {
         if (strcmp(a->passed[k], "--claim") == 0 && k + 1 < a->n_passed) d->only_claim = a->passed[k + 1];
         if (strncmp(a->passed[k], "--claim=", 8) == 0) d->only_claim = a->passed[k] + 8;
@@ -499,12 +503,18 @@ static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, co
     return datafile_commit(&f);
 }
 
-// The claim whose lesson shows figure 'name' (NULL: none names it).
-static const char *figure_claim(const Lesson *lesson, const char *name) {
+// The first claim whose lesson shows figure 'name' (NULL: none names it);
+// 'run' is set when the claim run with --claim is one that names it.
+static const char *figure_claim(const Lesson *lesson, const char *name, const char *only_claim, bool *run) {
+    const char *first = NULL;
+    *run = false;
     for (size_t i = 0; i < lesson->n_claims; i++)
         for (size_t f = 0; f < lesson->claims[i].n_figures; f++)
-            if (strcmp(lesson->claims[i].figures[f], name) == 0) return lesson->claims[i].id;
-    return NULL;
+            if (strcmp(lesson->claims[i].figures[f], name) == 0) {
+                if (!first) first = lesson->claims[i].id;
+                if (only_claim && strcmp(lesson->claims[i].id, only_claim) == 0) *run = true;
+            }
+    return first;
 }
 
 // The figures of chapter c, after it ran: drawn, or why not.
@@ -520,9 +530,9 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
     char prefix[] = "figures/";
     // Which claim shows each figure: the chapter's lesson says (its "figure:" lines).
     Lesson lesson;
-    const char *lesson_text = lesson_source("en", c->name);
-    char lesson_why[256];
-    bool has_lesson = lesson_text && lesson_parse(lesson_text, &lesson, lesson_why, sizeof lesson_why);
+    char *text = lesson_text(d->lessons, "en", c->name), lesson_why[256];
+    bool has_lesson = text && lesson_parse(text, &lesson, lesson_why, sizeof lesson_why);
+    free(text);
     for (size_t k = 0; k < n; k++) {
         RunFigure *fig = &o->figures[o->n_figures++];
         const char *base = strrchr(scripts[k], '/') + 1;
@@ -531,14 +541,16 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         fig->name = text_copy(name);
         fig->caption = figures_caption(scripts[k]);
         fig->state = FIGURE_FAILED;
+        bool of_the_claim = false;
         if (!figures_name_ok(name)) {
             snprintf(why, sizeof why, "not drawn: a script's name must be %s_NAME.gp, NAME of letters, digits, '_' "
                                       "and '-'", c->name);
             worsen(d, EXIT_CLAIM_FAILED);
-        } else if (d->only_claim && has_lesson && figure_claim(&lesson, name) &&
-                   strcmp(figure_claim(&lesson, name), d->only_claim) != 0) {
+        } else if (d->only_claim && has_lesson && figure_claim(&lesson, name, d->only_claim, &of_the_claim) &&
+                   !of_the_claim) {
             fig->state = FIGURE_NO_DATA;
-            snprintf(why, sizeof why, "not drawn (claim %s not run)", figure_claim(&lesson, name));
+            snprintf(why, sizeof why, "not drawn (claim %s not run)",
+                     figure_claim(&lesson, name, d->only_claim, &of_the_claim));
         } else if (!finished) {
             fig->state = FIGURE_NO_DATA;
             snprintf(why, sizeof why, "not drawn: the chapter did not finish (%s), so its data files may be from an "
@@ -580,12 +592,12 @@ static void free_outcome(ChapterOutcome *o) {
 }
 
 // The chapter's line in the progress: its claims and how it ended.
-static void progress_line(const char *dir, const ChapterProgram *c, const ChapterOutcome *o) {
+static void progress_line(const char *dir, const ChapterProgram *c, const ChapterOutcome *o, const char *lessons) {
     Run run;
     char *name = c->name[0] ? (char *)c->name : NULL;
     char *parent = text_copy(dir);
     *strrchr(parent, '/') = '\0';
-    run_read(&run, parent, &name, 1, NULL);
+    run_read(&run, parent, &name, 1, NULL, lessons);
     const RunChapter *rc = &run.chapters[0];
     char verdicts[256];
     run_verdict_counts(rc, verdicts, sizeof verdicts);
@@ -681,7 +693,7 @@ static int run_chapter(Driver *d, size_t index) {
         status = EXIT_IO_FAILED;
     }
     if (status == EXIT_AS_EXPECTED) {
-        progress_line(dir, c, &o);
+        progress_line(dir, c, &o, d->lessons);
         if (words[0]) printf("  %s: see %s/output.txt", words, dir);
         printf("\n");
         for (size_t k = 0; k < o.n_figures; k++) {
@@ -761,6 +773,7 @@ static void print_summary(const Driver *d, const Run *run, double seconds) {
         print_padded(stdout, title, 40);
         print_padded(stdout, claims, 8);
         print_padded(stdout, verdicts, 54);
+        if (display_width(verdicts) >= 54) printf(" ");   // a long count still ends before the next column
         print_padded(stdout, figures, 9);
         printf("%6.1f\n", c->seconds);
     }
@@ -782,7 +795,7 @@ static void print_summary(const Driver *d, const Run *run, double seconds) {
 static int write_report(Driver *d, Run *run) {
     char *names[MAX_CHAPTERS];
     for (size_t i = 0; i < d->n_chapters; i++) names[i] = d->chapters[i].name;
-    run_read(run, d->out, names, d->n_chapters, d->exercises);
+    run_read(run, d->out, names, d->n_chapters, d->exercises, d->lessons);
     manifest_add(&d->manifest, "REPORT.md");
     if (!manifest_save(&d->manifest, MANIFEST_LINE) || !report_md_write(d->out, run)) {
         fprintf(stderr, "%s: cannot write %s/REPORT.md: %s\n", PROGRAM, d->out, strerror(errno));
