@@ -9,10 +9,11 @@
 // Claims (docs/CLAIMS.md, chapter 4):
 //   4.1  Doc A §時鐘指針的比喻   period of pair i is 2*pi*10000^(2i/d); for d = 128:
 //                                i = 0 about 6.3, i = 32 about 628.3, i = 63 about 54000
-//   4.2  Doc A                   the periods are what the generated table actually does
-//   4.3  Doc A                   d = 128 gives 64 hands, all turning at different speeds
-//                                (wavelengths in geometric progression; checked against
-//                                the common "from 2*pi to 10000*2*pi")
+//   4.2  Doc A §時鐘指針的比喻   the periods are what the generated table actually does
+//   4.3  Doc A §時鐘指針的比喻   d = 128 gives 64 hands, all turning at different speeds
+//                                (wavelengths in geometric progression; set beside the
+//                                original Transformer paper's "from 2*pi to 10000*2*pi",
+//                                which no course document quotes)
 //   4.4  Doc D §2                low dimensions separate nearby positions, high ones
 //                                distant positions: a multi-precision ruler
 //
@@ -24,9 +25,10 @@
 //   theta_i(k) the hand's angle, atan2(P_k[2i], P_k[2i+1]) in [0, 2*pi)
 //
 // Run:  ch04 [--d 128] [--positions 100000] [--seed N] [--out DIR] [--claim 4.2] [--quiet]
-// Data: clock_table.dat, document_rows.dat and clock_hands.dat (claim 4.1),
-//       periods.dat (claim 4.2), ruler.dat (claim 4.4); they feed
-//       plots/ch04_clock_faces.gp and plots/ch04_periods.gp.
+// Data: clock_table.dat, document_rows.dat and clock_hands.dat (claim 4.1: Doc
+//       A's three hands, named as its table names them), periods.dat (claim
+//       4.2), ruler.dat (claim 4.4); they feed plots/ch04_clock_faces.gp and
+//       plots/ch04_periods.gp.
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
@@ -51,20 +53,23 @@ static const double MAX_READBACK_ENTRIES = 268435456.0;   // positions * d <= 2^
 enum { DOC_D = 128 };            // the width of Doc A's clock table
 static const size_t HAND_WIDTHS[] = {128, 512};   // claim 4.3: the document's width and the paper's
 
-// Doc A's three rows, as printed: the pair index, the period, and half a
-// unit of the last digit the document gives ("about 6.3" -> 0.05; "about
-// 54000" is rounded to the thousand -> 500).
+// Doc A's three rows, as printed: the pair index, the period, half a unit
+// of the last digit the document gives ("about 6.3" -> 0.05; "about 54000"
+// is rounded to the thousand -> 500), and the hand of a clock it is likened
+// to (秒針, 分針, 時針).
 typedef struct {
     size_t i;
     double period;
     double half_unit;
+    const char *like;              // "second", "minute", "hour" (one word: a data column)
 } DocRow;
-static const DocRow DOC_ROWS[] = {{0, 6.3, 0.05}, {32, 628.3, 0.05}, {63, 54000.0, 500.0}};
+static const DocRow DOC_ROWS[] = {{0, 6.3, 0.05, "second"}, {32, 628.3, 0.05, "minute"}, {63, 54000.0, 500.0, "hour"}};
 enum { N_DOC_ROWS = sizeof DOC_ROWS / sizeof DOC_ROWS[0] };
 
-// The clock faces drawn for the figure: a few positions, four hands of d = 128.
-static const double FACE_POSITIONS[] = {0, 1, 2, 3, 10, 100, 1000, 30000};
-static const size_t FACE_HANDS[] = {0, 21, 42, 63};
+// The clock faces drawn for the figure: Doc A's three hands of d = 128 at a
+// few positions, chosen so each hand is seen to move: the second hand over
+// k = 0..3, the minute hand by k = 100 and 1000, the hour hand by 10000 and 30000.
+static const double FACE_POSITIONS[] = {0, 1, 2, 3, 100, 1000, 10000, 30000};
 
 // Claim 4.4, the encoding's own reach: the smallest distance between two
 // codes over the offsets 1..NEAREST_OFFSETS (||P_a - P_b|| depends on a - b
@@ -81,13 +86,14 @@ enum { TABLE_BLOCK_ROWS = 4096 };
 static void write_clock_faces(Chapter *ch) {
     gsl_vector *P = gsl_vector_alloc(DOC_D);
     DataFile f;
-    chapter_data_open(ch, &f, "clock_hands.dat", "face position hand x_sin y_cos period d");
+    chapter_data_open(ch, &f, "clock_hands.dat", "face position hand x_sin y_cos period d like");
     for (size_t face = 0; face < sizeof FACE_POSITIONS / sizeof FACE_POSITIONS[0]; face++) {
         chapter_check(ch, pe_encode(FACE_POSITIONS[face], P), "pe_encode");
-        for (size_t h = 0; h < sizeof FACE_HANDS / sizeof FACE_HANDS[0]; h++) {
-            size_t i = FACE_HANDS[h];
-            datafile_printf(&f, "%zu %.0f %zu %.17g %.17g %.17g %d\n", face, FACE_POSITIONS[face], i,
-                            gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1), pe_period(i, DOC_D), (int)DOC_D);
+        for (size_t h = 0; h < N_DOC_ROWS; h++) {
+            size_t i = DOC_ROWS[h].i;
+            datafile_printf(&f, "%zu %.0f %zu %.17g %.17g %.17g %d %s\n", face, FACE_POSITIONS[face], i,
+                            gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1), pe_period(i, DOC_D), (int)DOC_D,
+                            DOC_ROWS[h].like);
         }
     }
     chapter_data_close(ch, &f);
@@ -126,8 +132,13 @@ static void claim_clock_table(Chapter *ch, ClaimResult *r) {
     r->measured = worst_ratio;
     r->document = NAN;
     r->tolerance = 1.0;
-    claim_key(r, "worst |T_i - doc| / doc rounding");
+    claim_key(r, "worst |T_i - doc| / doc's rounding");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_ERRATUM;
+    for (size_t row = 0; row < N_DOC_ROWS; row++) {   // t0, t32, t63: the periods of Doc A's rows
+        char name[16];
+        snprintf(name, sizeof name, "t%zu", DOC_ROWS[row].i);
+        claim_value(r, name, pe_period(DOC_ROWS[row].i, DOC_D));
+    }
     claim_finding(r, "Periods for d = 128: i = 0 %.4f, i = 32 %.4f, i = 63 %.1f; each matches the document's "
                      "\"6.3\", \"628.3\", \"54000\" within its rounding (worst %.2f of half a unit).",
                   pe_period(0, DOC_D), pe_period(32, DOC_D), pe_period(63, DOC_D), worst_ratio);
@@ -206,6 +217,10 @@ static void claim_periods_measured(Chapter *ch, ClaimResult *r) {
     r->tolerance = tol;
     claim_key(r, "max rel. error of measured T_i");
     r->verdict = worst_rel <= tol && crossing_mismatches == 0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "d", (double)d);
+    claim_value(r, "hands", (double)half);
+    claim_value(r, "worst_rel", worst_rel);
+    claim_value(r, "miscounted", (double)crossing_mismatches);
     claim_finding(r, "Unwrapping each hand over P_0..P_%zu (d = %ld) gives every period to a relative %.2g; the "
                      "zero-crossing counts match floor(k/T_i) for all %zu hands.",
                   rows - 1, d, worst_rel, half);
@@ -219,7 +234,7 @@ static void claim_hands(Chapter *ch, ClaimResult *r) {
     bool all_ok = true;
     size_t hands_128 = 0;
     double longest[2] = {0, 0};
-    const double common_upper = 2.0 * M_PI * PE_BASE;   // the "10000 * 2 pi" of many texts
+    const double common_upper = 2.0 * M_PI * PE_BASE;   // the original paper's "10000 * 2 pi"
     chapter_say(ch, "Speeds 1/Z_i rad per position; wavelengths T_i = 2 pi Z_i.\n\n");
     chapter_say(ch, "     d  hands  distinct  ratio T_{i+1}/T_i (max dev.)  T_0        T_last       "
                     "2pi 10000^((d-2)/d)\n");
@@ -249,7 +264,9 @@ static void claim_hands(Chapter *ch, ClaimResult *r) {
         free(speed);
     }
     chapter_say(ch, "\nThe longest wavelength belongs to i = d/2 - 1, so the exponent stops at\n"
-                    "(d-2)/d, never 1. Against the common \"from 2 pi to 10000 * 2 pi = %.1f\":\n", common_upper);
+                    "(d-2)/d, never 1. Against the original Transformer paper's \"from 2 pi to\n"
+                    "10000 * 2 pi\" (= %.1f; no course document quotes it; Doc A's table stops\n"
+                    "at about 54000 for d = 128):\n", common_upper);
     for (size_t w = 0; w < 2; w++)
         chapter_say(ch, "  d = %3zu: longest %.1f, %.1f%% short of 10000 * 2 pi\n", HAND_WIDTHS[w], longest[w],
                     100.0 * (1.0 - longest[w] / common_upper));
@@ -259,9 +276,14 @@ static void claim_hands(Chapter *ch, ClaimResult *r) {
     r->tolerance = 0.0;
     claim_key(r, "distinct hand speeds, d = 128");
     r->verdict = all_ok && hands_128 == DOC_D / 2 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "distinct", (double)hands_128);
+    claim_value(r, "t0", pe_period(0, DOC_D));
+    claim_value(r, "t_last", longest[0]);
+    claim_value(r, "short", 1.0 - longest[0] / common_upper);
+    claim_value(r, "upper", common_upper);
     claim_finding(r, "d = 128 has 64 hands with 64 distinct speeds; wavelengths grow by 10000^(2/d) per pair from "
-                     "2 pi to 2 pi 10000^((d-2)/d): %.1f for d = 128, %.1f for d = 512, not the often-quoted "
-                     "10000 * 2 pi = %.1f (short by %.1f%% and %.1f%%).",
+                     "2 pi to 2 pi 10000^((d-2)/d): %.1f for d = 128, %.1f for d = 512, short of the original "
+                     "paper's 10000 * 2 pi = %.1f by %.1f%% and %.1f%%.",
                   longest[0], longest[1], common_upper, 100.0 * (1.0 - longest[0] / common_upper),
                   100.0 * (1.0 - longest[1] / common_upper));
 }
@@ -413,8 +435,17 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
     r->measured = closest;
     r->document = NAN;
     r->tolerance = FAR_ABOVE_ROUNDING * code_error;
-    claim_key(r, "closest two codes, offsets 1..%d (d = %zu)", NEAREST_OFFSETS, width);
+    claim_key(r, "closest two codes (d = %zu)", width);
     r->verdict = slower_each_pair && stops_at_period && code_reaches_far ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "d", (double)d);
+    claim_value(r, "step_first", 2.0 * sin(0.5));
+    claim_value(r, "step_last", 2.0 * sin(0.5 / pe_denominator(half - 1, width)));
+    claim_value(r, "last", (double)(half - 1));
+    claim_value(r, "reach", (double)largest);
+    claim_value(r, "right", (double)nearest_right);
+    claim_value(r, "sampled", (double)NEAREST_SAMPLES);
+    claim_value(r, "closest", closest);
+    claim_value(r, "offsets", (double)NEAREST_OFFSETS);
     claim_finding(r, "Step per position falls from %.3g (pair 0) to %.3g (pair %zu): fine and coarse scales. Read "
                      "slowest hand first, every position 0..%ld comes back exactly (max error %.2g), up to "
                      "floor(T_%zu) = %.0f, where that decoder's coarse hand wraps; the code reaches further: no two "
@@ -433,16 +464,16 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
 static const ClaimDef CLAIMS[] = {
     {"4.1", "Doc A §時鐘指針的比喻",
      "Pair i turns once every 2 pi 10000^(2i/d) positions: about 6.3, 628.3 and 54000 for i = 0, 32, 63 (d = 128).",
-     VERDICT_HOLDS, "T_i = 2 pi Z_i; 2 pi = 6.28, 2 pi 100 = 628.32, 2 pi 10000^(126/128) = 54410", claim_clock_table},
-    {"4.2", "Doc A", "The generated table turns at exactly those periods.", VERDICT_HOLDS,
-     "the table's pair i is (sin, cos) of k/Z_i, so its angle grows by 1/Z_i per row", claim_periods_measured},
-    {"4.3", "Doc A", "d = 128 gives 64 hands, all turning at different speeds.", VERDICT_HOLDS,
-     "Z_i = 10000^(2i/d) is strictly increasing in i; T_{i+1}/T_i = 10000^(2/d)", claim_hands},
+     VERDICT_HOLDS, "T_i = 2 pi Z_i; 2 pi = 6.28, 2 pi 100 = 628.32, 2 pi 10000^(126/128) = 54410", claim_clock_table, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.2", "Doc A §時鐘指針的比喻", "The generated table turns at exactly those periods.", VERDICT_HOLDS,
+     "the table's pair i is (sin, cos) of k/Z_i, so its angle grows by 1/Z_i per row", claim_periods_measured, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.3", "Doc A §時鐘指針的比喻", "d = 128 gives 64 hands, all turning at different speeds.", VERDICT_HOLDS,
+     "Z_i = 10000^(2i/d) is strictly increasing in i; T_{i+1}/T_i = 10000^(2/d)", claim_hands, SCOPE_COURSE, WEIGHT_NONE},
     {"4.4", "Doc D §2", "Low dimensions separate nearby positions, high ones distant positions (a multi-precision "
                         "ruler).",
      VERDICT_HOLDS, "fast hands resolve single steps but wrap quickly, slow hands reach far; together the codes "
                     "stay apart far beyond the slowest hand's period",
-     claim_ruler},
+     claim_ruler, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

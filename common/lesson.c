@@ -529,13 +529,8 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
     *parts = (LessonParts){0};
     bool beyond = run->scope && strcmp(run->scope, "beyond") == 0;
     Text says = {0};
-    text_puts(&says, beyond ? "**Beyond the course**" : "**The course says**");
-    if (c->source[0]) {
-        text_puts(&says, " (");
-        text_puts(&says, c->source);
-        text_puts(&says, ")");
-    }
-    text_puts(&says, ": ");
+    // (The source stands in every writer's heading of the claim: not repeated here.)
+    text_puts(&says, beyond ? "**Beyond the course:** " : "**The course says:** ");
     text_puts(&says, c->says);
     if (c->phrase[0]) {
         text_puts(&says, " ");

@@ -106,7 +106,7 @@ typedef struct {
 } LessonRun;
 
 typedef struct {
-    char *says;                    // Markdown: "The course says (Doc B §4-3): ... 「phrase」" or "Beyond the course: ..."
+    char *says;                    // Markdown: "The course says: ... 「phrase」" or "Beyond the course: ..."
     char *idea;                    // Markdown: the idea and its formula
     char *verdict;                 // Markdown: the verdict sentence with its numbers ("" when the lesson has none for it)
     bool verdict_missing;          // the lesson has no words for this verdict (and case)

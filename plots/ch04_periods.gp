@@ -1,4 +1,4 @@
-# Figure: Period of each hand vs pair index (d = 128 by default, log scale): the formula 2π·10000^(2i/d), the periods measured from the table, Doc A's three rows, and the often-quoted 10000·2π that no pair reaches
+# Figure: Period of each hand vs pair index (d = 128 by default, log scale): the formula 2π·10000^(2i/d), the periods measured from the table, Doc A's three rows, and the original Transformer paper's upper end 10000·2π, which no pair reaches
 # Data: periods.dat columns pair period_formula period_measured rel_error turns_counted; document_rows.dat columns pair document_period half_unit
 fig_w = 1100; fig_h = 640
 load plotdir.'/common.gp'
@@ -23,7 +23,7 @@ set format y '10^{%T}'
 set xrange [-1:d / 2]
 set yrange [shortest / 2:3 * (upper > longest ? upper : longest)]
 set key bottom right
-set label 1 sprintf('10000·2π = %.0f (quoted upper end)', upper) at 1, upper*1.45 tc rgb '#555555'
+set label 1 sprintf("10000·2π = %.0f (the Transformer paper's upper end: the limit as d grows)", upper) at 1, upper*1.45 tc rgb '#555555'
 set label 2 sprintf('longest real period: 2π·10000^{%d/%d} = %.0f', d - 2, d, longest) at 1, longest/1.7 tc rgb '#b0302a'
 plot fp using (column(c_pair)):(column(c_formula)) with lines ls 1 title 'formula 2π·10000^{2i/d}', \
      '' using (column(c_pair)):(column(c_measured)) with points ls 2 pt 6 ps 1.1 title 'measured from the table (phase unwrapping)', \

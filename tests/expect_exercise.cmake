@@ -8,8 +8,9 @@
 # With -DREUSE=DIR the run is not repeated: DIR holds the run of an earlier
 # exercise with the same options (and its standard output, exercise-stdout.txt).
 # The run must exit 0 (other settings than the course's are exploring: a
-# verdict that differs is a finding, not a failure), the computed text must
-# equal the value, and the answer must contain the value.
+# verdict that differs is a finding, not a failure) with the lesson's words
+# for every verdict it reached, the computed text must equal the value, and
+# the answer must contain the value.
 file(READ ${FILE} text)
 string(REPLACE "." "\\." id_regex "${ID}")
 set(cell "([^\t\n]*)")
@@ -37,6 +38,11 @@ else()
     message(FATAL_ERROR "exercise ${ID}: '${options}' exited with status ${rc}, expected 0")
   endif()
   file(WRITE ${OUT}/exercise-stdout.txt "${out}")
+  # The lessons' words must fit the exercise's numbers too: a verdict the
+  # lesson has no words for (or a number it cannot fill in) is said on stderr.
+  if(err MATCHES "has no words for the verdict|internal error: the lesson")
+    message(FATAL_ERROR "exercise ${ID}: '${options}': ${err}")
+  endif()
 endif()
 string(REPLACE " && " ";" checks "${check}")
 string(REPLACE " && " ";" values "${value}")

@@ -33,7 +33,7 @@ workbook_fault_test(ch01.fault.one_run one_run ch01 --d 16 -- --d 8 --claim 1.3)
 workbook_fault_test(ch01.fault.long_out long_out ch01)
 # Issue 26's faults: a closed standard output, a reader that leaves, two runs at once.
 workbook_fault_test(ch01.fault.closed_stdout closed_stdout ch01)
-workbook_fault_test(ch03.fault.closed_pipe closed_pipe ch03)
+workbook_fault_test(ch03.fault.closed_pipe closed_pipe ch03 --evidence)
 workbook_fault_test(ch01.fault.two_runs two_runs ch01 --d 16 --claim 1.4 -- --d 32 --claim 1.4)
 set_tests_properties(ch01.fault.closed_stdout ch03.fault.closed_pipe ch01.fault.two_runs PROPERTIES
                      LABELS "fault;hardening")

@@ -73,6 +73,9 @@
 #include "wallclock.h"
 
 enum { MAX_CHAPTERS = 32, MAX_PASSED = 256, ARG_MAX_LEN = 2048, WHY_LEN = 1024 };
+// run_chapter's answer for a print mode (ch03 --print-table): the chapter
+// printed and wrote nothing, so there is no record, figure or report to write.
+enum { PRINTED_ONLY = -2 };
 
 static const char *const PROGRAM = "workbook_run";
 static const char MANIFEST_LINE[] = "# The files workbook_run wrote here; running a chapter removes its files first.";
@@ -648,7 +651,7 @@ static int run_chapter(Driver *d, size_t index) {
         if (same_version(&before[0], &after)) {
             datafile_abort(&transcript);
             printf("\n(%s printed only: nothing was written; %s/ keeps its last run)\n", c->name, dir);
-            return EXIT_AS_EXPECTED;
+            return PRINTED_ONLY;
         }
     }
     // This chapter's files of the driver's last run go now; the new ones follow.
@@ -824,6 +827,7 @@ static int run_mode(Driver *d) {
     for (size_t i = 0; i < d->n_chapters; i++) {
         if (!d->chapters[i].run) continue;
         status = run_chapter(d, i);
+        if (status == PRINTED_ONLY) return stdout_status();   // no report to write, nothing to sum up
         if (status != EXIT_AS_EXPECTED) return status;
     }
     Run run;
