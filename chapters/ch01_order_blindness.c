@@ -4,15 +4,18 @@
 // layer by itself know which token came first? The course says no, and
 // builds everything else on that answer. We check it with numbers.
 //
-// Claims (docs/CLAIMS.md, chapter 1):
+// Claims (docs/CLAIMS.md, chapter 1; lessons/en/ch01.md teaches them):
 //   1.1  Doc A §先搞清楚             swapping A and C (ABCD -> CBAD) leaves O_D unchanged
 //   1.2  Doc A; Doc D §自注意力天然不感知顺序
-//                                    attention is permutation-equivariant
+//                                    attention is permutation-equivariant (and, with
+//                                    --sentence, on the student's own sentence)
 //   1.3  Doc A §先搞清楚             你打我 vs 我打你: "the last position's output is the same"
 //   1.4  Doc A §方案一               adding a vector per position breaks the invariance
 //   1.5  Doc B §2; Doc D §为什么 RNN 不需要担心
 //                                    a recurrent network's state depends on order
-//   1.6  Doc A §註                   a causal mask leaks order even without positions
+//   1.6  Doc A §註 (beyond)          a causal mask lets order in without positions; Doc A's
+//                                    note only says attention hides a little position
+//                                    information, not how: the mask is the workbook's question
 //   1.7  Doc B §2; Doc D §为什么 RNN 不需要担心
 //                                    parallel processing is much faster than an RNN's token-by-token reading
 //
@@ -22,8 +25,19 @@
 //   W_Q, W_K, W_V (d,d), entries N(0,1/d); A (T,T) attention weights; O (T,d) outputs
 //   P_k the sinusoidal encoding of position k (common/pe_table.h)
 //
-// Run:  ch01 [--d 8] [--trials 200] [--time-len 2048] [--seed N] [--out DIR] [--claim 1.3] [--quiet]
-// Data: weights_abcd.dat, weights_cbad.dat (claim 1.1) and output_d.dat (claim 1.4)
+// The student's sentence (--sentence TEXT, claims 1.2 and 1.4): tokens split
+// at white space ("我 打 你", "the cat sat"), or, in a text without white
+// space, one token per character (我愛你); 2 to 16 tokens, at most 256 bytes of
+// UTF-8. Each token's vector is N(0,1) entries from its own stream, seeded by
+// --seed and a hash of the token's bytes, so a token gets the same vector
+// wherever it stands and in every run with that seed; the head is the ABCD
+// demonstration's. The sentence is compared with its reversal (我 打 你 ->
+// 你 打 我), or, when the reversal is the same sentence (我 打 我), with the
+// sentence rotated by one token.
+//
+// Run:  ch01 [--d 8] [--trials 200] [--time-len 2048] [--sentence TEXT] [--seed N] [--out DIR]
+//            [--claim 1.3] [--quiet] [--evidence]
+// Data: weights_abcd.dat, weights_cbad.dat (claim 1.2) and output_d.dat (claim 1.4)
 //       feed plots/ch01_attention_weights.gp and plots/ch01_output_d.gp.
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_permutation.h>
@@ -31,10 +45,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "attention.h"
 #include "chapter.h"
 #include "compare.h"
+#include "exitcodes.h"
+#include "hash.h"
 #include "parallel.h"
 #include "pe_table.h"
 #include "random.h"
@@ -194,6 +211,195 @@ static Trial trial_new_cbad(const Chapter *ch) {
     return tr;
 }
 
+// ---- the student's sentence (--sentence) ----------------------------------------
+
+// --sentence TEXT: see the header. The limits keep the printed tables readable
+// and the tokens short enough to show in one line.
+enum { SENTENCE_MIN_TOKENS = 2, SENTENCE_MAX_TOKENS = 16, SENTENCE_MAX_BYTES = 256 };
+static const char *sentence_arg = NULL;
+
+typedef struct {
+    size_t n;                                          // tokens, 0 when --sentence is not given
+    char tokens[SENTENCE_MAX_TOKENS][SENTENCE_MAX_BYTES + 1];
+    size_t order[SENTENCE_MAX_TOKENS];                 // reordered: row t is the sentence's token order[t]
+    bool reversed;                                     // false: rotated by one (the reversal was the same)
+    char text[2 * SENTENCE_MAX_BYTES];                 // the tokens joined by single spaces
+    char reordered[2 * SENTENCE_MAX_BYTES];
+} Sentence;
+static Sentence sentence;
+
+// The length of the well-formed UTF-8 character at s (n bytes left), or 0
+// when it is malformed: a stray continuation byte, a truncated sequence, an
+// overlong form, a surrogate or a code point past U+10FFFF.
+static size_t utf8_char_length(const unsigned char *s, size_t n) {
+    if (s[0] < 0x80) return 1;
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (len == 3 && s[0] == 0xE0 && s[1] < 0xA0) return 0;   // overlong
+    if (len == 3 && s[0] == 0xED && s[1] >= 0xA0) return 0;  // surrogate
+    if (len == 4 && s[0] == 0xF0 && s[1] < 0x90) return 0;   // overlong
+    if (len == 4 && s[0] == 0xF4 && s[1] >= 0x90) return 0;  // past U+10FFFF
+    return len;
+}
+
+static bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// The text as one printable line for a message: control characters and bytes
+// that are not UTF-8 as \xNN, cut after about 60 bytes.
+static void shown_text(const char *text, char *out, size_t size) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n = strlen(text), used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n;) {
+        if (used > 60) {
+            snprintf(out + used, size - used, "...");
+            return;
+        }
+        size_t len = utf8_char_length(s + i, n - i);
+        int wrote;
+        if (len == 0 || (len == 1 && (s[i] < 0x20 || s[i] == 0x7F))) {
+            wrote = snprintf(out + used, size - used, "\\x%02X", s[i]);
+            len = 1;
+        } else {
+            wrote = snprintf(out + used, size - used, "%.*s", (int)len, text + i);
+        }
+        if (wrote < 0 || (size_t)wrote >= size - used) return;
+        used += (size_t)wrote;
+        i += len;
+    }
+}
+
+// Split --sentence into tokens and choose the reordering. On bad input prints
+// the one line (naming --sentence and what is accepted) and returns false.
+static bool sentence_parse(const Chapter *ch, const char *text) {
+    static const char RANGE[] = "expected 2 to 16 tokens: words separated by spaces, or, with no space, one per "
+                                "character (at most 256 bytes of UTF-8)";
+    static const char HOW[] = "words separated by spaces, or, with no space, one per character (at most 256 bytes "
+                              "of UTF-8)";
+    char shown[128], accepted[320];
+    shown_text(text, shown, sizeof shown);
+    const unsigned char *s = (const unsigned char *)text;
+    size_t bytes = strlen(text);
+    bool spaced = false;
+    for (size_t i = 0; i < bytes;) {
+        size_t len = utf8_char_length(s + i, bytes - i);
+        if (len == 0) {
+            snprintf(accepted, sizeof accepted, "not UTF-8 at byte %zu; %s", i + 1, RANGE);
+            options_reject(ch->program, "--sentence", shown, accepted);
+            return false;
+        }
+        if (len == 1 && is_space(s[i])) spaced = true;
+        else if (len == 1 && (s[i] < 0x20 || s[i] == 0x7F)) {
+            snprintf(accepted, sizeof accepted, "a control character at byte %zu; %s", i + 1, RANGE);
+            options_reject(ch->program, "--sentence", shown, accepted);
+            return false;
+        }
+        i += len;
+    }
+    if (bytes > SENTENCE_MAX_BYTES) {
+        snprintf(accepted, sizeof accepted, "%zu bytes; %s", bytes, RANGE);
+        options_reject(ch->program, "--sentence", shown, accepted);
+        return false;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < bytes;) {
+        if (spaced && is_space(s[i])) {
+            i++;
+            continue;
+        }
+        size_t end = i;
+        if (spaced)
+            while (end < bytes && !is_space(s[end])) end++;
+        else
+            end = i + utf8_char_length(s + i, bytes - i);
+        if (n < SENTENCE_MAX_TOKENS) {
+            memcpy(sentence.tokens[n], text + i, end - i);
+            sentence.tokens[n][end - i] = '\0';
+        }
+        n++;
+        i = end;
+    }
+    if (n < SENTENCE_MIN_TOKENS || n > SENTENCE_MAX_TOKENS) {
+        snprintf(accepted, sizeof accepted, "%zu token%s; %s", n, n == 1 ? "" : "s", RANGE);
+        options_reject(ch->program, "--sentence", shown, accepted);
+        return false;
+    }
+    bool all_same = true, palindrome = true;
+    for (size_t t = 0; t < n; t++) {
+        all_same = all_same && strcmp(sentence.tokens[t], sentence.tokens[0]) == 0;
+        palindrome = palindrome && strcmp(sentence.tokens[t], sentence.tokens[n - 1 - t]) == 0;
+    }
+    if (all_same) {
+        snprintf(accepted, sizeof accepted, "one token repeated, so every reordering is the same sentence; "
+                                            "expected 2 to 16 tokens, not all the same: %s", HOW);
+        options_reject(ch->program, "--sentence", shown, accepted);
+        return false;
+    }
+    sentence.n = n;
+    sentence.reversed = !palindrome;
+    for (size_t t = 0; t < n; t++) sentence.order[t] = palindrome ? (t + 1) % n : n - 1 - t;
+    // The tokens joined by single spaces: at most 256 bytes of tokens and 15 spaces.
+    size_t at = 0, at_re = 0;
+    for (size_t t = 0; t < n; t++) {
+        at += (size_t)snprintf(sentence.text + at, sizeof sentence.text - at, "%s%s", t ? " " : "",
+                               sentence.tokens[t]);
+        at_re += (size_t)snprintf(sentence.reordered + at_re, sizeof sentence.reordered - at_re, "%s%s",
+                                  t ? " " : "", sentence.tokens[sentence.order[t]]);
+    }
+    return true;
+}
+
+// The sentence's vectors (T,d), one row per token, and the reordered rows.
+// A token's row comes from its own stream (--seed and the token's hash), so
+// equal tokens get equal rows.
+typedef struct {
+    gsl_matrix *X;                 // (T,d) the sentence
+    gsl_matrix *X_re;              // (T,d) reordered: row t = X row order[t]
+    gsl_permutation *perm;         // order[] as a gsl_permutation
+} SentenceInput;
+
+static SentenceInput sentence_input(const Chapter *ch) {
+    size_t T = sentence.n;
+    SentenceInput in = {gsl_matrix_alloc(T, (size_t)d), gsl_matrix_alloc(T, (size_t)d), gsl_permutation_alloc(T)};
+    for (size_t t = 0; t < T; t++) {
+        uint64_t h = hash_text(hash_text(HASH_START, "ch01 token:"), sentence.tokens[t]);
+        gsl_rng *rng = random_new((unsigned long)ch->seed ^ (unsigned long)(h & 0xffffffffu));
+        gsl_vector_view row = gsl_matrix_row(in.X, t);
+        random_gaussian_vector(&row.vector, rng, 1.0);
+        random_free(rng);
+        in.perm->data[t] = sentence.order[t];
+    }
+    chapter_check(ch, sequence_permute_rows(in.perm, in.X, in.X_re), "reordering the sentence");
+    return in;
+}
+
+static void sentence_input_free(SentenceInput *in) {
+    gsl_matrix_free(in->X);
+    gsl_matrix_free(in->X_re);
+    gsl_permutation_free(in->perm);
+}
+
+// How much each token's output moved between the sentence and its
+// reordering: change[t] = |O_re[row of token t] - O[t]| (max over components).
+static void sentence_changes(const Pass *s, const Pass *re, double *change) {
+    for (size_t r = 0; r < sentence.n; r++) change[sentence.order[r]] = row_diff(re->out, r, s->out, sentence.order[r]);
+}
+
+// The per-token table of the evidence: token, its position in both orders,
+// and how far its output moved.
+static void say_sentence_table(const Chapter *ch, const double *change, const char *what) {
+    size_t where[SENTENCE_MAX_TOKENS];
+    for (size_t r = 0; r < sentence.n; r++) where[sentence.order[r]] = r;
+    chapter_say(ch, "  token           position   reordered   %s\n", what);
+    for (size_t t = 0; t < sentence.n; t++) {
+        chapter_say(ch, "  ");
+        chapter_say_padded(ch, sentence.tokens[t], 16);
+        chapter_say(ch, "%8zu   %9zu   %10.3g\n", t, where[t], change[t]);
+    }
+}
+
 // ---- claim 1.1: swapping A and C leaves O_D unchanged ---------------------
 
 static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
@@ -210,8 +416,6 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "  max |difference|        %.3g   (rounding tolerance %.3g)\n\n", diff, tol);
     chapter_say(ch, "D's query meets the same four keys; A and C only trade places in the\n"
                     "weighted sum, and a sum does not care about the order of its terms.\n");
-    write_weights(ch, "weights_abcd.dat", abcd.weights, "ABCD");
-    write_weights(ch, "weights_cbad.dat", cbad.weights, "CBAD");
 
     // The same swap on many random setups: the worst case decides.
     double worst = diff, worst_tol = tol;
@@ -237,6 +441,9 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
     claim_key(r, "max |O_D(ABCD)-O_D(CBAD)|");
     r->verdict = worst <= worst_tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "O_D is unchanged by the swap up to rounding (%.2g) in %ld random setups.", worst, trials + 1);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "max_diff", worst);
+    claim_value(r, "d", (double)d);
     pass_free(&abcd);
     pass_free(&cbad);
     demo_free(&demo);
@@ -244,8 +451,81 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
 
 // ---- claim 1.2: permutation equivariance ----------------------------------
 
+// The weights of one pass as a table, rows and columns labelled by 'tokens'.
+static void say_weights(const Chapter *ch, const char *title, const gsl_matrix *A, const char *tokens) {
+    chapter_say(ch, "  %-6s", title);
+    for (size_t s = 0; s < A->size2; s++) chapter_say(ch, "  %6c", tokens[s]);
+    chapter_say(ch, "\n");
+    for (size_t t = 0; t < A->size1; t++) {
+        chapter_say(ch, "  %-6c", tokens[t]);
+        for (size_t s = 0; s < A->size2; s++) chapter_say(ch, "  %6.4f", gsl_matrix_get(A, t, s));
+        chapter_say(ch, "\n");
+    }
+}
+
+// With --sentence: the student's sentence and its reordering through the
+// demonstration's head, no positions. Returns the worst of the two
+// equivariance errors in rounding tolerances, and records the lesson's values.
+static double sentence_equivariance(Chapter *ch, ClaimResult *r, const AttentionHead *head) {
+    size_t T = sentence.n;
+    SentenceInput in = sentence_input(ch);
+    Pass s = pass_run(ch, in.X, NULL, head, false), re = pass_run(ch, in.X_re, NULL, head, false);
+    double change[SENTENCE_MAX_TOKENS], token_diff = 0.0;
+    sentence_changes(&s, &re, change);
+    for (size_t t = 0; t < T; t++) token_diff = fmax(token_diff, change[t]);
+    gsl_matrix *w_expected = gsl_matrix_alloc(T, T);   // (T,T) P A P^T
+    chapter_check(ch, sequence_permute_square(in.perm, s.weights, w_expected), "P A P^T");
+    double w_diff = max_abs_diff_matrix(w_expected, re.weights);
+    double last_diff = row_diff(re.out, T - 1, s.out, T - 1);
+    double tol = ROUNDING_TOLERANCE(max_abs_matrix(s.out));
+
+    chapter_say(ch, "\nYour sentence (--sentence, %zu tokens):  %s\n", T, sentence.text);
+    chapter_say(ch, "reordered (%s):  %s\n", sentence.reversed ? "reversed" : "rotated by one token: its reversal is "
+                                                                                 "the same sentence",
+                sentence.reordered);
+    chapter_say(ch, "Each token's vector: N(0,1) entries seeded by --seed and the token itself; the head is the\n"
+                    "ABCD demonstration's. No positions:\n");
+    say_sentence_table(ch, change, "max |its output, reordered - before|");
+    chapter_say(ch, "  max |A(reordered) - P A(sentence) P^T|   %.3g\n", w_diff);
+    chapter_say(ch, "  last position vs last position           %.3g   (%s, then %s)\n", last_diff,
+                sentence.tokens[T - 1], sentence.tokens[sentence.order[T - 1]]);
+    chapter_say(ch, "  rounding tolerance                       %.3g\n", tol);
+    chapter_say(ch, "Every token took its output along to its new place; a position's output\n"
+                    "changed only where another token now stands. Claim 1.4 adds positions.\n");
+    claim_text(r, "sentence", "%s", sentence.text);
+    claim_text(r, "reordered", "%s", sentence.reordered);
+    claim_value(r, "sentence_tokens", (double)T);
+    claim_value(r, "sentence_token_diff", token_diff);
+    claim_value(r, "sentence_weights_diff", w_diff);
+    claim_value(r, "sentence_last_diff", last_diff);
+    claim_case(r, "sentence");
+    gsl_matrix_free(w_expected);
+    pass_free(&s);
+    pass_free(&re);
+    sentence_input_free(&in);
+    return fmax(token_diff, w_diff) / tol;
+}
+
 static void claim_equivariance(Chapter *ch, ClaimResult *r) {
-    double worst_out = 0.0, worst_weights = 0.0, worst_ratio = 0.0, literal_change = 0.0;
+    // The demonstration first: ABCD and CBAD through one head (the figure's data).
+    Demo demo = demo_new(ch);
+    Pass abcd = pass_run(ch, demo.X_abcd, NULL, demo.head, false);
+    Pass cbad = pass_run(ch, demo.X_cbad, NULL, demo.head, false);
+    write_weights(ch, "weights_abcd.dat", abcd.weights, "ABCD");
+    write_weights(ch, "weights_cbad.dat", cbad.weights, "CBAD");
+    gsl_permutation *p_cbad = cbad_permutation();
+    gsl_matrix *w_demo = gsl_matrix_alloc(T_ABCD, T_ABCD);   // (4,4) P A(ABCD) P^T
+    chapter_check(ch, sequence_permute_square(p_cbad, abcd.weights, w_demo), "P A P^T");
+    double demo_diff = max_abs_diff_matrix(w_demo, cbad.weights);
+    chapter_say(ch, "The attention weights of claim 1.1's sentence (d = %ld; row: query, column: key):\n", d);
+    say_weights(ch, "ABCD", abcd.weights, "ABCD");
+    chapter_say(ch, "\n");
+    say_weights(ch, "CBAD", cbad.weights, "CBAD");
+    chapter_say(ch, "CBAD's table is ABCD's with A and C swapped in rows and columns alike\n"
+                    "(max |A(CBAD) - P A(ABCD) P^T| = %.3g).\n\n", demo_diff);
+
+    double worst_out = 0.0, worst_weights = 0.0, worst_ratio = demo_diff / ROUNDING_TOLERANCE(1.0);
+    double literal_change = 0.0;
     long checked = 0;
     for (long n = 0; n < trials; n++) {
         size_t T = 2 + gsl_rng_uniform_int(ch->rng, 15);   // lengths 2..16
@@ -280,13 +560,23 @@ static void claim_equivariance(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "In what sense are the weights \"exactly the same\" (Doc D)? Each pair\n"
                     "(query token, key token) keeps its weight wherever the two tokens sit;\n"
                     "the matrix as printed is shuffled, rows and columns alike, by P.\n");
+    claim_value(r, "trials", (double)checked);
+    claim_value(r, "literal_change", literal_change);
+    if (sentence.n) worst_ratio = fmax(worst_ratio, sentence_equivariance(ch, r, demo.head));
+    claim_value(r, "worst_ratio", worst_ratio);
     r->measured = worst_ratio;
     r->tolerance = 1.0;
     claim_key(r, "worst error / rounding tolerance");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Equivariant to rounding in %ld trials. The weights are the same per (query token, key token) "
+    claim_finding(r, "Equivariant to rounding in %ld trials%s. The weights are the same per (query token, key token) "
                      "pair, i.e. A(PX) = P A(X) P^T; entry by entry the matrix changes by up to %.2f.",
-                  checked, literal_change);
+                  checked, sentence.n ? ", the ABCD demonstration and your sentence" : " and the ABCD demonstration",
+                  literal_change);
+    gsl_matrix_free(w_demo);
+    gsl_permutation_free(p_cbad);
+    pass_free(&abcd);
+    pass_free(&cbad);
+    demo_free(&demo);
 }
 
 // ---- claim 1.3: 你打我 vs 我打你, as the document words it --------------
@@ -391,6 +681,11 @@ static void claim_last_position(Chapter *ch, ClaimResult *r) {
                      "the order given the set of tokens: each token keeps its output (differences <= %.2g) and the "
                      "mean-pooled outputs agree to %.2g, so an order-free readout cannot tell them apart.",
                   smallest_last, trials + 1, worst_token, worst_pooled);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "smallest_last", smallest_last);
+    claim_value(r, "worst_token", worst_token);
+    claim_value(r, "worst_pooled", worst_pooled);
+    claim_value(r, "worst_order_free", fmax(worst_token, worst_pooled));
     gsl_permutation_free(reverse);
     gsl_matrix_free(cba);
     pass_free(&p1);
@@ -399,6 +694,57 @@ static void claim_last_position(Chapter *ch, ClaimResult *r) {
 }
 
 // ---- claim 1.4: a vector per position breaks the invariance ---------------
+
+// With --sentence: the sentence and its reordering through the demonstration's
+// head, without positions and with P_0..P_{T-1} added. Records the lesson's
+// values and the case: "sentence" when every token's output changed far above
+// rounding, "sentence_some" when some did not.
+static void sentence_with_positions(Chapter *ch, ClaimResult *r, const AttentionHead *head) {
+    size_t T = sentence.n;
+    SentenceInput in = sentence_input(ch);
+    gsl_matrix *P = gsl_matrix_alloc(T, (size_t)d);   // (T,d) rows P_0..P_{T-1}
+    chapter_check(ch, pe_table_fill(P, 0.0), "pe_table_fill");
+    Pass plain_s = pass_run(ch, in.X, NULL, head, false), plain_re = pass_run(ch, in.X_re, NULL, head, false);
+    Pass pe_s = pass_run(ch, in.X, P, head, false), pe_re = pass_run(ch, in.X_re, P, head, false);
+    double plain[SENTENCE_MAX_TOKENS], change[SENTENCE_MAX_TOKENS];
+    sentence_changes(&plain_s, &plain_re, plain);
+    sentence_changes(&pe_s, &pe_re, change);
+    double tol = ROUNDING_TOLERANCE(max_abs_matrix(pe_s.out)), smallest = INFINITY, largest = 0.0, plain_max = 0.0;
+    size_t changed = 0, where[SENTENCE_MAX_TOKENS];
+    for (size_t t = 0; t < T; t++) {
+        smallest = fmin(smallest, change[t]);
+        largest = fmax(largest, change[t]);
+        plain_max = fmax(plain_max, plain[t]);
+        changed += change[t] > FAR_ABOVE_ROUNDING * tol;
+        where[sentence.order[t]] = t;
+    }
+    chapter_say(ch, "\nYour sentence (--sentence):  %s\nreordered:                  %s\n", sentence.text,
+                sentence.reordered);
+    chapter_say(ch, "How far each token's output moved (max |difference|), the same head:\n");
+    chapter_say(ch, "  token           position   reordered   no positions   with P_0..P_%zu\n", T - 1);
+    for (size_t t = 0; t < T; t++) {
+        chapter_say(ch, "  ");
+        chapter_say_padded(ch, sentence.tokens[t], 16);
+        chapter_say(ch, "%8zu   %9zu   %12.3g   %12.3g\n", t, where[t], plain[t], change[t]);
+    }
+    chapter_say(ch, "With positions, %zu of %zu tokens' outputs changed by more than %.0e rounding\n"
+                    "tolerances (%.3g): a token is now the token at its position.\n",
+                changed, T, FAR_ABOVE_ROUNDING, tol);
+    claim_text(r, "sentence", "%s", sentence.text);
+    claim_text(r, "reordered", "%s", sentence.reordered);
+    claim_value(r, "sentence_tokens", (double)T);
+    claim_value(r, "sentence_changed", (double)changed);
+    claim_value(r, "sentence_min_change_pe", smallest);
+    claim_value(r, "sentence_max_change_pe", largest);
+    claim_value(r, "sentence_max_change_plain", plain_max);
+    claim_case(r, changed == T ? "sentence" : "sentence_some");
+    pass_free(&plain_s);
+    pass_free(&plain_re);
+    pass_free(&pe_s);
+    pass_free(&pe_re);
+    gsl_matrix_free(P);
+    sentence_input_free(&in);
+}
 
 static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
     Demo demo = demo_new(ch);
@@ -449,9 +795,15 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
         chapter_say(ch, ",\nin a setup where D gives %.15g of its attention to one key", hidden_weight);
     chapter_say(ch, ".\n(The smallest change over more setups keeps shrinking: the claim is that the\n"
                     "order shows in almost every setup, so the share where it does not is what counts.)\n");
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "hidden", (double)hidden);
+    claim_value(r, "shown", (double)(trials + 1 - hidden));
+    claim_value(r, "smallest", smallest);
+    claim_value(r, "d", (double)d);
+    if (sentence.n) sentence_with_positions(ch, r, demo.head);
     r->measured = share;
     r->tolerance = HIDDEN_SHARE_MAX;
-    claim_key(r, "share of setups where the swap does not show");
+    claim_key(r, "share of setups hiding the swap");
     r->verdict = share <= HIDDEN_SHARE_MAX ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     if (hidden == 0)
         claim_finding(r, "With positions added (d = %ld), O_D changes under the swap in all %ld setups, by at least "
@@ -524,6 +876,8 @@ static void claim_rnn_sees_order(Chapter *ch, ClaimResult *r) {
     r->verdict = smallest > tol * FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "The final state differs by at least %.2g over %ld random RNNs, even though both end with D.",
                   smallest, trials + 1);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "smallest", smallest);
     gsl_matrix_free(W_x);
     gsl_matrix_free(W_h);
     gsl_vector_free(b);
@@ -531,13 +885,20 @@ static void claim_rnn_sees_order(Chapter *ch, ClaimResult *r) {
     gsl_vector_free(h2);
 }
 
-// ---- claim 1.6: a causal mask leaks order --------------------------------
+// ---- claim 1.6: a causal mask lets order in (beyond the documents) ---------
+//
+// Doc A's note (§註) says only that self-attention is not entirely without
+// position information: it hides a little, and the course comes back to it at
+// its end. It does not say how. One way, the workbook's question: a causal
+// mask, under which each position attends to itself and the tokens before it.
 
 static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
     Demo demo = demo_new(ch);
     Pass abcd = pass_run(ch, demo.X_abcd, NULL, demo.head, true);
     Pass cbad = pass_run(ch, demo.X_cbad, NULL, demo.head, true);
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(abcd.out));
+    chapter_say(ch, "Doc A's note says only that attention hides a little position information;\n"
+                    "whether a causal mask is one way is the workbook's question.\n\n");
     chapter_say(ch, "Causal attention (each token sees itself and what came before), no positions.\n"
                     "ABCD vs CBAD, position by position:\n");
     chapter_say(ch, "  position  ABCD  CBAD  sees (ABCD / CBAD)   max |difference|\n");
@@ -585,14 +946,22 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
                 trials + 1, FAR_ABOVE_ROUNDING, hidden, smallest_early, hidden_weight, worst_last, worst_last_tol);
     r->measured = share;
     r->tolerance = HIDDEN_SHARE_MAX;
-    claim_key(r, "share of setups where positions 0-2 do not change");
+    claim_key(r, "share of setups hiding the order");
     bool early_change = share <= HIDDEN_SHARE_MAX;
     bool last_same = worst_last <= worst_last_tol;
     r->verdict = early_change && last_same ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Under the mask (d = %ld), positions 0-2 change in %ld of %ld setups while the last position "
-                     "(which sees every token) stays equal to rounding (%.2g). The smallest early change, %.2g, is "
-                     "in a setup whose query gives %.15g of its attention to one key.",
+    claim_finding(r, "Beyond the documents (Doc A's note says only that attention hides a little position "
+                     "information): under a causal mask (d = %ld), with no positions, positions 0-2 change in %ld of "
+                     "%ld setups while the last position (which sees every token) stays equal to rounding (%.2g). "
+                     "The smallest early change, %.2g, is in a setup whose query gives %.15g of its attention to "
+                     "one key.",
                   d, trials + 1 - hidden, trials + 1, worst_last, smallest_early, hidden_weight);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "hidden", (double)hidden);
+    claim_value(r, "shown", (double)(trials + 1 - hidden));
+    claim_value(r, "smallest_early", smallest_early);
+    claim_value(r, "worst_last", worst_last);
+    claim_value(r, "d", (double)d);
     pass_free(&abcd);
     pass_free(&cbad);
     demo_free(&demo);
@@ -816,11 +1185,13 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
     double p_needed = 2.0 * n * n + 2.0 * T * n;
     chapter_say(ch, "\n(each computation agrees with attention_forward / claim 1.5's RNN to %.2g rounding\n"
                     "tolerances)\n\n", worst_check);
-    chapter_say(ch, "Wall time at T = %zu on this machine, best of %d (evidence only: the machine is\n"
-                    "shared, so no verdict uses these):\n", t->T, TIMING_REPEATS);
-    chapter_say(ch, "  RNN, one thread (its steps run one after another)  %9.4f s\n", t->rnn_seconds);
-    chapter_say(ch, "  attention, one thread                              %9.4f s\n", t->attn_seconds_1);
-    chapter_say(ch, "  attention, two threads (query rows split in two)   %9.4f s\n\n", t->attn_seconds_2);
+    // Wall times differ from run to run: speed details (--verbose), so the
+    // evidence kept in narratives.tsv stays the same for the same seed.
+    chapter_detail(ch, "Wall time at T = %zu on this machine, best of %d (evidence only: the machine is\n"
+                       "shared, so no verdict uses these):\n", t->T, TIMING_REPEATS);
+    chapter_detail(ch, "  RNN, one thread (its steps run one after another)  %9.4f s\n", t->rnn_seconds);
+    chapter_detail(ch, "  attention, one thread                              %9.4f s\n", t->attn_seconds_1);
+    chapter_detail(ch, "  attention, two threads (query rows split in two)   %9.4f s\n\n", t->attn_seconds_2);
     chapter_say(ch, "The RNN's chain is T products long: U, then one W_h product per step after\n"
                     "the first, each needing h_{t-1}. Attention's is %ld products at every length,\n"
                     "and all rows of each product can run at once. But attention does (1.5 + T/d)\n"
@@ -832,7 +1203,7 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
     r->measured = (double)t->rnn.chain / (double)t->attn.chain;
     r->document = NAN;
     r->tolerance = 1.0;
-    claim_key(r, "chain RNN / chain attention at the timed T");
+    claim_key(r, "RNN chain / attention chain");
     bool checked = worst_check <= 1.0;
     bool shorter = chain_grows && chain_constant && t->rnn.chain > t->attn.chain;
     if (checked && shorter && !attention_more_work)
@@ -845,33 +1216,47 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
                   "attention's is %ld at every T tested (%zu..%zu). But attention does %.1f times the multiply-adds "
                   "(1.5 + T/d, d = %d), so it is faster in wall time only on parallel hardware: in a simple "
                   "machine model, one running more than 2d^2 + 2Td = %.0f multiply-adds at once (wall times on "
-                  "two threads: printed, evidence only).",
+                  "one and two threads: printed with --verbose, evidence only).",
                   t->rnn.chain, t->T, t->attn.chain, LENGTHS[0], longest, t->attn.madds / t->rnn.madds, TIMED_D, p_needed);
+    claim_value(r, "T", (double)t->T);
+    claim_value(r, "d", n);
+    claim_value(r, "rnn_chain", (double)t->rnn.chain);
+    claim_value(r, "attn_chain", (double)t->attn.chain);
+    claim_value(r, "chain_ratio", r->measured);
+    claim_value(r, "madd_ratio", t->attn.madds / t->rnn.madds);
+    claim_value(r, "p_needed", p_needed);
 }
 
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {
     {"1.1", "Doc A §先搞清楚", "Swapping A and C (ABCD -> CBAD) leaves the output at D unchanged.",
-     VERDICT_HOLDS, "D's weighted sum has the same terms in another order", claim_swap_leaves_od},
+     VERDICT_HOLDS, "D's weighted sum has the same terms in another order", claim_swap_leaves_od, SCOPE_COURSE,
+     WEIGHT_NONE},
     {"1.2", "Doc A; Doc D §自注意力天然不感知顺序",
      "Permuting the inputs permutes the outputs and the attention weights the same way.",
      VERDICT_HOLDS, "every step (projections, scores, softmax rows, weighted sums) commutes with P",
-     claim_equivariance},
+     claim_equivariance, SCOPE_COURSE, WEIGHT_NONE},
     {"1.3", "Doc A §先搞清楚", "For 你打我 and 我打你 the output at the last position is the same.",
      VERDICT_ERRATUM, "equivariance ties outputs to tokens, not to positions; the last token differs",
-     claim_last_position},
+     claim_last_position, SCOPE_COURSE, WEIGHT_ERROR},
     {"1.4", "Doc A §方案一", "Adding a distinct vector per position breaks the invariance.",
-     VERDICT_HOLDS, "A and C now carry P_2 and P_0 with them, so D's terms change", claim_positions_break_invariance},
+     VERDICT_HOLDS, "A and C now carry P_2 and P_0 with them, so D's terms change", claim_positions_break_invariance,
+     SCOPE_COURSE, WEIGHT_NONE},
     {"1.5", "Doc B §2; Doc D §为什么 RNN 不需要担心", "A recurrent network's state depends on the order it read.",
-     VERDICT_HOLDS, "the state is a nested nonlinear function of the tokens in order", claim_rnn_sees_order},
-    {"1.6", "Doc A §註", "A causal mask leaks order even without positional encoding.",
+     VERDICT_HOLDS, "the state is a nested nonlinear function of the tokens in order", claim_rnn_sees_order,
+     SCOPE_COURSE, WEIGHT_NONE},
+    {"1.6", "Doc A §註",
+     "Beyond the documents: a causal mask lets order in without positional encoding (Doc A's note says only that "
+     "attention hides a little position information, not how).",
      VERDICT_HOLDS, "each position sees a different prefix; only the last sees the whole set",
-     claim_causal_mask_leaks},
+     claim_causal_mask_leaks, SCOPE_BEYOND, WEIGHT_NONE},
+    // The speed-up is the documents' own claim (Doc B §2: 巨大的速度提升; Doc D:
+    // 速度优势); the dependency chains and the machine model are the workbook's.
     {"1.7", "Doc B §2; Doc D §为什么 RNN 不需要担心",
      "Processing all tokens in parallel is much faster; an RNN must read one token after another.",
      VERDICT_PARTLY_HOLDS, "the RNN's dependency chain is T products, attention's is constant, but attention does "
-     "(1.5 + T/d) times the arithmetic", claim_parallel_faster},
+     "(1.5 + T/d) times the arithmetic", claim_parallel_faster, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {
@@ -890,10 +1275,25 @@ int main(int argc, char **argv) {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "model width d, even"},
         {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim, N*d*d <= 2^25"},
         {"--time-len", OPTION_INT, &time_len, 16, 4096, 0, "T",
-         "claim 1.7: sentence length whose wall time is printed"},
+         "claim 1.7: sentence length whose wall time --verbose prints"},
+        {"--sentence", OPTION_TEXT, &sentence_arg, 0, 0, 0, "TEXT",
+         "claims 1.2 and 1.4 on your own sentence, compared with its reversal (rotated by one token when the "
+         "reversal is the same): 2 to 16 tokens separated by spaces (\"我 打 你\") or, with no space, one per "
+         "character (我愛你), at most 256 bytes; a token's vector comes from --seed and the token's text"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
+    if (sentence_arg != NULL) {
+        if (!sentence_parse(&ch, sentence_arg)) return EXIT_BAD_INPUT;
+        if (ch.only_claim && strcmp(ch.only_claim, "1.2") != 0 && strcmp(ch.only_claim, "1.4") != 0) {
+            char accepted[160];
+            snprintf(accepted, sizeof accepted, "used by claims 1.2 and 1.4 only; run it with --claim 1.2, "
+                                                "--claim 1.4 or all claims (not --claim %s)", ch.only_claim);
+            char shown[128];
+            shown_text(sentence_arg, shown, sizeof shown);
+            return chapter_reject(&ch, "--sentence", shown, accepted);
+        }
+    }
     if ((double)trials * (double)d * (double)d > MAX_TRIAL_WORK) {
         return chapter_reject_number(&ch, "--trials", trials,
                                      "expected N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)");

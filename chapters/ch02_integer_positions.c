@@ -12,9 +12,10 @@
 //   2.2  Doc B §3-1   with integer offsets different words become indistinguishable
 //                     as the position grows
 //   2.3  Doc B §5-1   sinusoidal values stay in [-1, 1] at every position
-//   2.4  Doc B §3-2   integer numbering cannot make (1,2) relate like (100,101)
+//   2.4  Doc B §3-2   in a dot-product score integer numbering cannot make (1,2) relate
+//                     like (100,101); by differences it does (both differ by 1), as Doc B notes
 //   2.5  Doc B §5-1   word and position "coexist perfectly" in w + P_k
-//   2.6  Doc B §6     "three pain points", followed by a list of four
+//   2.6  Doc B §6     "three pain points", followed by a list of four (a counting slip)
 //
 // Symbols:
 //   d     word (and encoding) width (--d, default 64)
@@ -131,6 +132,11 @@ static void claim_arithmetic(Chapter *ch, ClaimResult *r) {
                      "so the word turns the sum by only %.3f degrees; two different words at position 500 have "
                      "cosine %.6f.",
                   worst, ratio, angle_deg, cos_500);
+    claim_value(r, "ratio", ratio);
+    claim_value(r, "angle_deg", angle_deg);
+    claim_value(r, "cos_words", cos_words);
+    claim_value(r, "cos_500", cos_500);
+    claim_value(r, "arithmetic_error", worst);
 }
 
 // ---- claim 2.2: words become indistinguishable -------------------------------
@@ -307,11 +313,28 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
                              at_last.cos_different > RECOVERY_GOOD;
     bool sinusoidal_fine = min_acc_sin >= RECOVERY_GOOD;
     r->verdict = integer_collapses && sinusoidal_fine ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Integer offsets: recovery falls below 50%% at position %.0f (%.0f at Doc B's word scale); "
-                     "at position 1000 accuracy is %.3f and different words have mean cosine %.5f. Sinusoidal: "
-                     "accuracy >= %.3f at all %ld positions up to %.0f, mean cosine %.3f..%.3f.",
-                  first_failed_int, first_failed_doc, at_1000.accuracy, at_1000.cos_different, min_acc_sin,
-                  n_positions, last_k, min_cos_sin, max_cos_sin);
+    // Which half failed picks the lesson's words (lessons/en/ch02.md).
+    if (!sinusoidal_fine) claim_case(r, "sinusoids_lose");
+    else if (!integer_collapses) claim_case(r, "integers_keep");
+    char fails_at[96], fails_doc[96];
+    if (first_failed_int >= 0) snprintf(fails_at, sizeof fails_at, "falls below 50%% at position %.0f", first_failed_int);
+    else snprintf(fails_at, sizeof fails_at, "stays at 50%% or more up to position %.0f", last_k);
+    if (first_failed_doc >= 0) snprintf(fails_doc, sizeof fails_doc, "%.0f", first_failed_doc);
+    else snprintf(fails_doc, sizeof fails_doc, "after %d", DENSE_UP_TO);
+    claim_finding(r, "Integer offsets: recovery %s (%s at Doc B's word scale); at position 1000 accuracy is %.3f and "
+                     "different words have mean cosine %.5f. Sinusoidal: accuracy >= %.3f at all %ld positions up "
+                     "to %.0f, mean cosine %.3f..%.3f.",
+                  fails_at, fails_doc, at_1000.accuracy, at_1000.cos_different, min_acc_sin, n_positions, last_k,
+                  min_cos_sin, max_cos_sin);
+    claim_value(r, "d", (double)d);
+    claim_value(r, "first_failed", first_failed_int);
+    claim_value(r, "first_failed_doc", first_failed_doc);
+    claim_value(r, "last_good", last_good_int);
+    claim_value(r, "accuracy_1000", at_1000.accuracy);
+    claim_value(r, "cos_1000", at_1000.cos_different);
+    claim_value(r, "min_acc_sin", min_acc_sin);
+    claim_value(r, "positions", (double)n_positions);
+    claim_value(r, "last_position", last_k);
     gsl_vector_free(o_dot_w);
     gsl_vector_free(P);
     vocabulary_free(&voc);
@@ -357,13 +380,21 @@ static void claim_values_bounded(Chapter *ch, ClaimResult *r) {
     r->verdict = max_abs <= 1.0 && max_norm_err <= norm_tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_finding(r, "Over %ld positions up to %.3g, max |P_k[j]| = %.6f and ||P_k||^2 = d/2 = %ld to %.2g.",
                   checked, max_k, max_abs, d / 2, max_norm_err);
+    claim_value(r, "positions", (double)checked);
+    claim_value(r, "largest", max_k);
+    claim_value(r, "max_abs", max_abs);
+    claim_value(r, "norm_error", max_norm_err);
+    claim_value(r, "d", (double)d);
     gsl_vector_free(P);
 }
 
-// ---- claim 2.4: (1,2) vs (100,101) in a dot-product score ------------------------
+// ---- claim 2.4: (1,2) vs (100,101): by differences, and in a dot-product score -------
 
-// The position-position term of a score q.k with identity projections: o_n . o_m.
-// (Chapter 5 takes up learned projections W_Q, W_K.)
+// Doc B §3-2 itself notes that 1 and 2 differ by 1 just as 100 and 101 do; its
+// point is that integer numbering still cannot express "neighbours relate
+// alike". Both readings are measured: the difference vectors o_m - o_n, and
+// the position-position term of a score q.k with identity projections,
+// o_n . o_m. (Chapter 5 takes up learned projections W_Q, W_K.)
 static double sinusoidal_dot(const Chapter *ch, double n_pos, double m_pos, gsl_vector *a, gsl_vector *b) {
     chapter_check(ch, pe_encode(n_pos, a), "pe_encode");
     chapter_check(ch, pe_encode(m_pos, b), "pe_encode");
@@ -375,39 +406,76 @@ static double sinusoidal_dot(const Chapter *ch, double n_pos, double m_pos, gsl_
 static void claim_relative_pairs(Chapter *ch, ClaimResult *r) {
     size_t n = (size_t)d;
     gsl_vector *a = gsl_vector_alloc(n), *b = gsl_vector_alloc(n);
+    gsl_vector *diff0 = gsl_vector_alloc(n), *diff = gsl_vector_alloc(n);   // (d,) P_m - P_n: the first pair, this pair
     static const double PAIRS[][2] = {{1, 2}, {100, 101}, {1000, 1001}, {2385, 2386}};
     enum { N_PAIRS = sizeof PAIRS / sizeof PAIRS[0] };
-    chapter_say(ch, "The position-position part of a dot-product score, o_n . o_m (d = %ld):\n", d);
-    chapter_say(ch, "  (n, m)          integer [n..n].[m..m]    sinusoidal P_n . P_m\n");
-    double int_dot[N_PAIRS], sin_dot[N_PAIRS], spread = 0.0;
+    chapter_say(ch, "Neighbour pairs (n, m = n + 1), d = %ld. By differences: integer offsets\n"
+                    "o_m - o_n = [m - n, ..., m - n], sinusoidal P_m - P_n. In a dot-product score,\n"
+                    "the position-position part o_n . o_m:\n", d);
+    chapter_say(ch, "  (n, m)        integer o_m - o_n   integer o_n . o_m    sinusoidal P_n . P_m   "
+                    "||P_m - P_n||\n");
+    double int_dot[N_PAIRS], sin_dot[N_PAIRS], spread = 0.0, int_diff_gap = 0.0, sin_diff_gap = 0.0;
+    double sin_len[N_PAIRS], len_spread = 0.0;
     for (size_t p = 0; p < N_PAIRS; p++) {
         int_dot[p] = PAIRS[p][0] * PAIRS[p][1] * (double)n;   // sum over d equal products
+        // every component of o_m - o_n is m - n; compared with the first pair's
+        int_diff_gap = fmax(int_diff_gap, fabs((PAIRS[p][1] - PAIRS[p][0]) - (PAIRS[0][1] - PAIRS[0][0])));
         sin_dot[p] = sinusoidal_dot(ch, PAIRS[p][0], PAIRS[p][1], a, b);
+        gsl_vector_memcpy(diff, b);
+        gsl_vector_sub(diff, a);
+        if (p == 0) gsl_vector_memcpy(diff0, diff);
+        sin_len[p] = gsl_blas_dnrm2(diff);
+        for (size_t j = 0; j < n; j++)
+            sin_diff_gap = fmax(sin_diff_gap, fabs(gsl_vector_get(diff, j) - gsl_vector_get(diff0, j)));
         spread = fmax(spread, fabs(sin_dot[p] - sin_dot[0]));
-        chapter_say(ch, "  (%4.0f, %4.0f)    %20.0f    %20.15f\n", PAIRS[p][0], PAIRS[p][1], int_dot[p], sin_dot[p]);
+        len_spread = fmax(len_spread, fabs(sin_len[p] - sin_len[0]));
+        char int_diff[48];
+        snprintf(int_diff, sizeof int_diff, "[%.0f, ..., %.0f]", PAIRS[p][1] - PAIRS[p][0], PAIRS[p][1] - PAIRS[p][0]);
+        chapter_say(ch, "  (%4.0f, %4.0f)  %-17s   %17.0f    %20.15f   %.15f\n", PAIRS[p][0], PAIRS[p][1], int_diff,
+                    int_dot[p], sin_dot[p], sin_len[p]);
     }
     // Rounding: the arguments k/Z_i reach 2386 rad, whose last bit is ~2386 * DBL_EPSILON;
     // each of the d products carries that.
     double tol = ROUNDING_TOLERANCE(2386.0 * (double)n);
     double ratio = int_dot[1] / int_dot[0];
-    chapter_say(ch, "\nInteger numbering: (100,101) scores %.0f times (1,2), though both are\n"
-                    "neighbours; the term grows with n*m, not with m - n.\n", ratio);
+    chapter_say(ch, "\nBy differences the integers relate every neighbour pair alike, as Doc B says:\n"
+                    "o_m - o_n is the same vector [1, ..., 1] (largest gap between pairs %.3g). The\n"
+                    "sinusoidal differences are not the same vector (largest gap %.3g) but have the\n"
+                    "same length (to %.3g).\n", int_diff_gap, sin_diff_gap, len_spread);
+    chapter_say(ch, "In a dot-product score, attention's way of comparing, they do not: (100,101)\n"
+                    "scores %.0f times (1,2); the term grows with n*m, not with m - n. And by angle\n"
+                    "every integer offset points along [1, ..., 1]: cos(o_n, o_m) = 1 for any two\n"
+                    "positions, neighbours or not.\n", ratio);
     chapter_say(ch, "Sinusoidal: every neighbour pair scores sum_i cos(1/Z_i) = %.15f;\n"
                     "largest difference between the rows above %.3g (rounding tolerance %.3g).\n",
                 sin_dot[0], spread, tol);
     r->measured = ratio;
     r->document = 1.0;
     r->tolerance = tol;
-    claim_key(r, "integer term (100,101)/(1,2)");
-    // Integer numbering fails the claim's test when the two neighbour pairs score differently.
+    claim_key(r, "integer o_100.o_101 / o_1.o_2");
+    // As reworded: the integer differences agree, the integer dot products do
+    // not (far above rounding), and the sinusoidal dot products agree.
+    bool differences_alike = int_diff_gap <= tol;
     bool integer_absolute = fabs(int_dot[1] - int_dot[0]) > tol * FAR_ABOVE_ROUNDING;
-    r->verdict = integer_absolute && spread <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "For d = %ld: integer offsets give o_1.o_2 = %.0f but o_100.o_101 = %.0f (x%.0f). Sinusoidal: "
-                     "P_1.P_2 = P_100.P_101 = %.6f, and the pairs (1000,1001), (2385,2386) too (largest difference "
-                     "%.2g); P_n.P_m = sum_i cos((m-n)/Z_i) makes it the same for every neighbour pair.",
+    r->verdict = differences_alike && integer_absolute && spread <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_finding(r, "By differences integer offsets do relate the neighbour pairs alike (o_2 - o_1 = o_101 - o_100 = "
+                     "[1, ..., 1], as Doc B says); in a dot-product score they do not: for d = %ld, o_1.o_2 = %.0f but "
+                     "o_100.o_101 = %.0f (x%.0f). Sinusoidal: P_1.P_2 = P_100.P_101 = %.6f, and the pairs "
+                     "(1000,1001), (2385,2386) too (largest difference %.2g); P_n.P_m = sum_i cos((m-n)/Z_i) "
+                     "depends on m - n only.",
                   d, int_dot[0], int_dot[1], ratio, sin_dot[0], spread);
+    claim_value(r, "d", (double)d);
+    claim_value(r, "ratio", ratio);
+    claim_value(r, "int_12", int_dot[0]);
+    claim_value(r, "int_100", int_dot[1]);
+    claim_value(r, "int_diff_gap", int_diff_gap);
+    claim_value(r, "sin_dot", sin_dot[0]);
+    claim_value(r, "spread", spread);
+    claim_value(r, "sin_diff_gap", sin_diff_gap);
     gsl_vector_free(a);
     gsl_vector_free(b);
+    gsl_vector_free(diff0);
+    gsl_vector_free(diff);
 }
 
 // ---- claim 2.5: word and position "coexist perfectly" -----------------------------
@@ -526,13 +594,22 @@ static void claim_coexist(Chapter *ch, ClaimResult *r) {
     bool recoverable = min_word_acc >= RECOVERY_GOOD && both_acc >= RECOVERY_GOOD;
     bool unchanged = fabs(mean_cos - alone.cos_different) <= GEOMETRY_KEPT;
     r->verdict = recoverable ? (unchanged ? VERDICT_HOLDS : VERDICT_PARTLY_HOLDS) : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "For d = %ld, V = %ld, positions 0..%d: 'coexist' %s as 'both recoverable': the nearest word "
-                     "is right at every position (worst %.3f), and with it subtracted the nearest code gives the "
-                     "exact position (both right %.3f; read directly without the word only %.3f). It %s as "
-                     "'unchanged': different words, mean cosine %.4f alone, have %.3f at the same position (%.3f.."
-                     "%.3f), as the shared P_k predicts ((d/2)/(d+d/2) = %.3f).",
-                  d, vocab, SENTENCE - 1, recoverable ? "holds" : "fails", min_word_acc, both_acc, direct_acc,
-                  unchanged ? "holds" : "fails", alone.cos_different, mean_cos, min_cos, max_cos, predicted_cos);
+    claim_finding(r, "For d = %ld, V = %ld, positions 0..%d: 'coexist' %s as 'both recoverable' (at least %.0f%% "
+                     "right): the nearest word is right for %.3f of the words at the worst position, and word and "
+                     "position (the nearest code once the word is subtracted) are both right for %.3f of all (word, "
+                     "position) pairs; read directly, without the word, the code gives the exact position for %.3f. "
+                     "It %s as 'unchanged' (mean cosine within %.2f): different words, mean cosine %.4f alone, have "
+                     "%.3f at the same position (%.3f..%.3f); the shared P_k predicts (d/2)/(d+d/2) = %.3f.",
+                  d, vocab, SENTENCE - 1, recoverable ? "holds" : "fails", 100 * RECOVERY_GOOD, min_word_acc,
+                  both_acc, direct_acc, unchanged ? "holds" : "fails", GEOMETRY_KEPT, alone.cos_different, mean_cos,
+                  min_cos, max_cos, predicted_cos);
+    claim_value(r, "d", (double)d);
+    claim_value(r, "min_word_acc", min_word_acc);
+    claim_value(r, "both_acc", both_acc);
+    claim_value(r, "direct_acc", direct_acc);
+    claim_value(r, "mean_cos", mean_cos);
+    claim_value(r, "alone_cos", alone.cos_different);
+    claim_value(r, "predicted_cos", predicted_cos);
     gsl_matrix_free(P);
     gsl_matrix_free(WP);
     gsl_matrix_free(PP);
@@ -583,29 +660,37 @@ static void claim_pain_points(Chapter *ch, ClaimResult *r) {
     r->tolerance = 0.0;
     claim_key(r, "pain points listed in Doc B §6");
     r->verdict = listed == DOC_B_ANNOUNCED ? VERDICT_HOLDS : VERDICT_ERRATUM;
-    claim_finding(r, "The list has %ld items, not %ld. Corrected: the sinusoidal encoding answers %ld points: the lost "
-                     "order of §2 (item 1) and the %ld advantages of §5 (items 2-%ld).",
+    claim_finding(r, "The list has %ld items, not %ld: a counting slip (weight: slip). Corrected: the sinusoidal "
+                     "encoding answers %ld points: the lost order of §2 (item 1) and the %ld advantages of §5 (items "
+                     "2-%ld). Nothing else depends on the count: each point is tested on its own.",
                   listed, DOC_B_ANNOUNCED, listed, from_5, listed);
+    claim_value(r, "listed", (double)listed);
+    claim_value(r, "announced", (double)DOC_B_ANNOUNCED);
+    claim_value(r, "from_5", (double)from_5);
 }
 
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {
     {"2.1", "Doc B §3-1", "[0.5, 0.2, -0.1] + [500, 500, 500] = [500.5, 500.2, 499.9]: the word disappears.",
-     VERDICT_HOLDS, "the sum is exact and ||o_500|| / ||w|| = 866/0.55 is over 1500", claim_arithmetic},
+     VERDICT_HOLDS, "the sum is exact and ||o_500|| / ||w|| = 866/0.55 is over 1500", claim_arithmetic, SCOPE_COURSE,
+     WEIGHT_NONE},
     {"2.2", "Doc B §3-1", "With integer offsets, different words become indistinguishable as position grows.",
      VERDICT_HOLDS, "o_k grows like k while the word stays fixed; P_k keeps length sqrt(d/2)",
-     claim_words_indistinguishable},
+     claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
+    // Taught in Doc B's order: the integer problems (§3-1, §3-2), then the sinusoids (§5-1), then §6.
+    {"2.4", "Doc B §3-2",
+     "In a dot-product score, integer numbering cannot make positions (1,2) relate like (100,101); by differences "
+     "it does (both differ by 1), as Doc B notes.",
+     VERDICT_HOLDS, "o_m - o_n = (m-n)[1..1] for every pair, but o_n.o_m = n m d grows with the positions; "
+     "P_n.P_m = sum cos((m-n)/Z_i) depends on m-n only", claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
     {"2.3", "Doc B §5-1", "Sinusoidal values stay in [-1, 1] at every position.", VERDICT_HOLDS,
-     "sin and cos are bounded by 1, and sin^2 + cos^2 = 1 per pair", claim_values_bounded},
-    {"2.4", "Doc B §3-2", "Integer numbering cannot make positions (1,2) relate like (100,101).", VERDICT_HOLDS,
-     "o_n.o_m = n m d depends on absolute positions; P_n.P_m = sum cos((m-n)/Z_i) does not",
-     claim_relative_pairs},
+     "sin and cos are bounded by 1, and sin^2 + cos^2 = 1 per pair", claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
     {"2.5", "Doc B §5-1", "With bounded sinusoidal values, word and position coexist perfectly in the sum.",
      VERDICT_PARTLY_HOLDS, "both stay recoverable from w + P_k, but the shared P_k (||P_k||^2 = d/2) makes different "
-     "words alike", claim_coexist},
+     "words alike", claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
     {"2.6", "Doc B §6", "The sinusoidal encoding solves three pain points (a numbered list follows).", VERDICT_ERRATUM,
-     "the list that follows has four items", claim_pain_points},
+     "the list that follows has four items", claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
 };
 
 int main(int argc, char **argv) {
@@ -613,9 +698,9 @@ int main(int argc, char **argv) {
         .program = "ch02",
         .title = "Raw integer positions swamp meaning",
         .summary = "Adding the position number to a word vector drowns the word: past the first few\n"
-                   "positions every word looks alike, and neighbours at 100 look nothing like\n"
-                   "neighbours at 1. Sinusoidal values stay bounded: every word can still be read back,\n"
-                   "though different words at one position become more alike.",
+                   "positions every word looks alike, and in a dot-product score neighbours at 100\n"
+                   "score 5050 times neighbours at 1. Sinusoidal values stay bounded: every word can\n"
+                   "still be read back, though different words at one position become more alike.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
