@@ -6,17 +6,20 @@
 // an attention score, how much of the score really depends on the offset
 // m - n alone?
 //
-// Claims (chapter 5):
+// Claims (chapter 5), in the order the chapter teaches them:
 //   5.1  Doc A §核心性質 (the block); Doc B §5-3, Doc C §五 (only: "a linear function")
 //                                 P_{k+R} = M_R P_k with blocks [[cos, sin], [-sin, cos]](R/Z_i),
 //                                 the same M_3 for P_1 -> P_4, P_11 -> P_14, P_101 -> P_104
-//   5.2  (follows)                M_R orthogonal, M_R M_S = M_{R+S}, M_{-R} = M_R^T
+//   5.2  Doc A §核心性質 (follows: Doc A calls each block a rotation matrix)
+//                                 M_R orthogonal, M_R M_S = M_{R+S}, M_{-R} = M_R^T
 //   5.3  Doc A §這個性質怎麼影響  the score (W_Q(x+P_n)).(W_K(x'+P_m)) splits into four terms
+//   5.5  Doc A §這個性質怎麼影響  the printed substitution P_n^T (a matrix of m-n) W_Q W_K P_n:
+//                                 the weights lack their transpose (erratum, a slip)
 //   5.4  Doc A §這個性質怎麼影響  term 4 has a part that depends on m - n only, but the effect is
 //                                 indirect and mixed with absolute position
-//   5.5  Doc A §這個性質怎麼影響  the printed substitution P_n^T M_{m-n} W_Q W_K P_n (erratum)
-//   5.6  Doc A §為什麼是這個設計  貓吃了魚: with added sinusoids, does 魚->貓 keep its score when 1000
-//                                 tokens are put in front, and do far tokens score lower?
+//   5.6  Doc A §為什麼是這個設計  Doc A's wish for 貓吃了魚 (我們會希望), tested with added sinusoids:
+//                                 does 魚->貓 keep its score when 1000 tokens are put in front, and
+//                                 do far tokens score lower?
 //
 // Symbols:
 //   d     width; i pair index; Z_i = 10000^(2i/d); P_k (d,) the code of position k
@@ -28,9 +31,11 @@
 //         (common/pe_relative.h): P_n^T C P_m is the part of term 4 that depends on m - n only
 //
 // Run:  ch05 [--trials 1000] [--d 128] [--positions 128] [--seed N] [--out DIR] [--claim 5.4] [--quiet]
-// Data: rotation_examples.dat, rotation_errors.dat (claim 5.1) feed plots/ch05_rotation_check.gp;
+// Data: rotation_examples.dat, rotation_circle.dat, rotation_arcs.dat (claim 5.1) feed
+//       plots/ch05_rotation_check.gp; rotation_errors.dat (5.1) is the sweep behind the evidence;
+//       four_terms.dat (claim 5.3) feeds plots/ch05_four_terms.gp;
 //       term4_identity.dat, term4_random.dat (claim 5.4) feed plots/ch05_term4_heatmaps.gp.
-//       Claims 5.5 and 5.6 write no data files.
+//       Claims 5.2, 5.5 and 5.6 write no data files.
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
@@ -95,6 +100,54 @@ static double random_offset(const gsl_rng *rng) {
 
 // ---- claim 5.1: P_{k+R} = M_R P_k ------------------------------------------
 
+// The rotation itself, for the figure. Pair i of P_k is a clock hand at angle
+// k/Z_i, drawn as the point (x, y) = (P_k[2i], P_k[2i+1]) = (sin, cos): at the
+// top for k = 0, turning clockwise as k grows. M_R turns it on by R/Z_i.
+// Two pairs: the fastest (i = 0) and the first whose turn R/Z_i is at most
+// ARC_MAX_TURN radians, each at Doc A's k = 1, 11, 101; rotation_arcs.dat
+// holds the path of each turn (ARC_STEPS + 1 points of the circle).
+enum { ARC_STEPS = 48 };
+static const double ARC_MAX_TURN = 1.0;
+
+static void write_rotation_circle(Chapter *ch, const gsl_matrix *M) {
+    size_t pairs[2] = {0, DOC_D / 2 - 1};
+    for (size_t i = 0; i < DOC_D / 2; i++)
+        if (DOC_R / pe_denominator(i, DOC_D) <= ARC_MAX_TURN) {
+            pairs[1] = i;
+            break;
+        }
+    gsl_vector *P = gsl_vector_alloc(DOC_D), *MP = gsl_vector_alloc(DOC_D), *target = gsl_vector_alloc(DOC_D);
+    DataFile f;
+    chapter_data_open(ch, &f, "rotation_circle.dat", "pair Z k R from_x from_y rotated_x rotated_y target_x target_y");
+    for (size_t e = 0; e < N_DOC_K; e++) {
+        chapter_check(ch, pe_encode(DOC_K[e], P), "pe_encode");
+        chapter_check(ch, pe_encode(DOC_K[e] + DOC_R, target), "pe_encode");
+        rotate(M, P, MP, NULL);
+        for (size_t p = 0; p < 2; p++) {
+            size_t i = pairs[p];
+            datafile_printf(&f, "%zu %.17g %.0f %d %.17g %.17g %.17g %.17g %.17g %.17g\n", i, pe_denominator(i, DOC_D),
+                            DOC_K[e], DOC_R, gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1),
+                            gsl_vector_get(MP, 2 * i), gsl_vector_get(MP, 2 * i + 1), gsl_vector_get(target, 2 * i),
+                            gsl_vector_get(target, 2 * i + 1));
+        }
+    }
+    chapter_data_close(ch, &f);
+    chapter_data_open(ch, &f, "rotation_arcs.dat", "pair k angle x y");
+    for (size_t p = 0; p < 2; p++)
+        for (size_t e = 0; e < N_DOC_K; e++) {
+            double Z = pe_denominator(pairs[p], DOC_D);
+            for (int step = 0; step <= ARC_STEPS; step++) {
+                double angle = (DOC_K[e] + DOC_R * (double)step / ARC_STEPS) / Z;
+                datafile_printf(&f, "%zu %.0f %.17g %.17g %.17g\n", pairs[p], DOC_K[e], angle, sin(angle), cos(angle));
+            }
+            datafile_printf(&f, "\n");   // a blank line ends one arc
+        }
+    chapter_data_close(ch, &f);
+    gsl_vector_free(P);
+    gsl_vector_free(MP);
+    gsl_vector_free(target);
+}
+
 static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "Doc A writes pair i of P_{k+R} as\n"
                     "  [ P_{k+R}[2i]   ]   [  cos(R/Z_i)  sin(R/Z_i) ] [ P_k[2i]   ]   (sin)\n"
@@ -126,6 +179,7 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
                             gsl_vector_get(MtP, j), gsl_vector_get(target, j));
     }
     chapter_data_close(ch, &f);
+    write_rotation_circle(ch, M);
     chapter_say(ch, "Doc A prints the examples as \"P_1 x M_3 = P_4\". Read literally, a row vector\n"
                     "times M_3 is P_1^T M_3 = (M_3^T P_1)^T, the transposed block: P_{-2}, not P_4.\n"
                     "The examples hold in the form the document derives, M_3 P_1 = P_4.\n\n");
@@ -173,9 +227,11 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "worst error / angle rounding tolerance");
+    claim_key(r, "worst error / tolerance");
     bool holds = worst_ratio <= 1.0, transposed_fails = smallest_wrong_ratio > FAR_ABOVE_ROUNDING;
     r->verdict = holds && transposed_fails ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "worst_ratio", worst_ratio);
+    claim_value(r, "transposed_miss", smallest_wrong);
     claim_finding(r, "With Doc A's block [[c, s], [-s, c]] on (sin, cos) pairs, M_R P_k = P_{k+R} to rounding "
                      "(worst %.2f of the tolerance) for d = 4, 16, 128, 512 and R of both signs; the transposed block "
                      "misses by >= %.2g (it gives P_{k-R}). So P_{k+R} is a linear function of P_k, as Doc B §5-3 "
@@ -248,8 +304,11 @@ static void claim_rotation_algebra(Chapter *ch, ClaimResult *r) {
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "worst error / tolerance (orth., composition)");
+    claim_key(r, "worst error / tolerance");
     r->verdict = worst_ratio <= 1.0 && worst_inverse <= ROUNDING_TOLERANCE(1.0) ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "worst_ratio", worst_ratio);
+    claim_value(r, "inverse_diff", worst_inverse);
+    if (worst_inverse == 0.0) claim_case(r, "exact");
     claim_finding(r, "M_R^T M_R = I and M_R M_S = M_{R+S} to rounding (worst %.2f of tolerance) for d = 4..512; "
                      "M_{-R} = M_R^T to %.2g.",
                   worst_ratio, worst_inverse);
@@ -308,7 +367,41 @@ static double rms_matrix(const gsl_matrix *m) {
     return sqrt(sum / (double)(m->size1 * m->size2));
 }
 
+// out (N,N) = P A P^T: the bilinear form P_n^T A P_m over the grid of positions.
+static void position_form(const gsl_matrix *P, const gsl_matrix *A, gsl_matrix *out) {
+    gsl_matrix *PA = gsl_matrix_alloc(P->size1, A->size2);
+    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, P, A, 0.0, PA);     // (N,d) rows P_n^T A
+    gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, PA, P, 0.0, out);     // (N,N)
+    gsl_matrix_free(PA);
+}
+
 // ---- claim 5.3: four terms -------------------------------------------------------
+
+// The figure's data (plots/ch05_four_terms.gp): the four terms and the score
+// of one setup over (n, m), and term 4's relative part P_n^T C P_m (C: W_Q^T W_K
+// projected onto the matrices that commute with every M_R, claim 5.4), the
+// piece of term 4 that depends on m - n alone.
+static void write_four_terms(Chapter *ch, const ScoreSetup *su, gsl_matrix *const terms[4], const gsl_matrix *score) {
+    size_t N = su->P->size1, w = su->P->size2;
+    gsl_matrix *A = gsl_matrix_alloc(w, w), *C = gsl_matrix_alloc(w, w), *rel = gsl_matrix_alloc(N, N);
+    gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, su->W_Q, su->W_K, 0.0, A);   // (d,d) W_Q^T W_K
+    chapter_check(ch, pe_relative_part(A, C), "pe_relative_part");
+    position_form(su->P, C, rel);
+    DataFile f;
+    chapter_data_open(ch, &f, "four_terms.dat", "query_n key_m term1 term2 term3 term4 score term4_relative d");
+    for (size_t n = 0; n < N; n++) {
+        for (size_t m = 0; m < N; m++)
+            datafile_printf(&f, "%zu %zu %.17g %.17g %.17g %.17g %.17g %.17g %zu\n", n, m, gsl_matrix_get(terms[0], n, m),
+                            gsl_matrix_get(terms[1], n, m), gsl_matrix_get(terms[2], n, m),
+                            gsl_matrix_get(terms[3], n, m), gsl_matrix_get(score, n, m), gsl_matrix_get(rel, n, m), w);
+        datafile_printf(&f, "\n");   // blank line between rows: gnuplot's grid format
+    }
+    chapter_data_close(ch, &f);
+    gsl_matrix_free(A);
+    gsl_matrix_free(C);
+    gsl_matrix_free(rel);
+}
+
 
 static void claim_four_terms(Chapter *ch, ClaimResult *r) {
     size_t N = (size_t)positions;
@@ -336,6 +429,7 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
             rms_sum[t] += rms_matrix(terms[t]) / (double)setups;
         }
         rms_score += rms_matrix(score) / (double)setups;
+        if (s == 0) write_four_terms(ch, &su, terms, score);
         // Each entry is a dot product of d terms computed two ways: d ulp of the scale.
         double tol = ROUNDING_TOLERANCE(scale * (double)d);
         worst_ratio = fmax(worst_ratio, max_abs_diff_matrix(sum, score) / tol);
@@ -349,15 +443,23 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
     for (int t = 0; t < 4; t++) chapter_say(ch, "  %-24s %10.3f\n", NAMES[t], rms_sum[t]);
     chapter_say(ch, "  %-24s %10.3f\n", "score", rms_score);
     chapter_say(ch, "\nmax |term1 + term2 + term3 + term4 - score| is %.3g tolerances (d ulp of the\n"
-                    "largest entry). All four terms are of the same size: position is not a small\n"
-                    "correction, and term 4 is only a quarter of the story.\n", worst_ratio);
+                    "largest entry). Position enters three of the four terms, not term 4 alone;\n"
+                    "the content terms 2 and 3 carry it mixed with the tokens.\n", worst_ratio);
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "max |sum of terms - score| / tolerance");
+    claim_key(r, "|terms - score| / tolerance");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "sum_ratio", worst_ratio);
+    for (int t = 0; t < 4; t++) {
+        char name[16];
+        snprintf(name, sizeof name, "rms%d", t + 1);
+        claim_value(r, name, rms_sum[t]);
+    }
+    claim_value(r, "rms_score", rms_score);
+    claim_value(r, "setups", (double)setups);
     claim_finding(r, "The four terms add up to the score to rounding (%.2g of tolerance) in %ld setups (N = %zu, d = %ld); "
-                     "their rms sizes are %.1f, %.1f, %.1f, %.1f (score %.1f): comparable, none negligible.",
+                     "their rms sizes are %.1f, %.1f, %.1f, %.1f (score %.1f): position enters three of the four.",
                   worst_ratio, setups, N, d, rms_sum[0], rms_sum[1], rms_sum[2], rms_sum[3], rms_score);
     for (int t = 0; t < 4; t++) gsl_matrix_free(terms[t]);
     gsl_matrix_free(score);
@@ -378,14 +480,6 @@ static void write_term4(Chapter *ch, const char *name, const gsl_matrix *T, doub
         datafile_printf(&f, "\n");   // blank line between rows: gnuplot's grid format
     }
     chapter_data_close(ch, &f);
-}
-
-// out (N,N) = P A P^T: the bilinear form P_n^T A P_m over the grid of positions.
-static void position_form(const gsl_matrix *P, const gsl_matrix *A, gsl_matrix *out) {
-    gsl_matrix *PA = gsl_matrix_alloc(P->size1, A->size2);
-    gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, P, A, 0.0, PA);     // (N,d) rows P_n^T A
-    gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, PA, P, 0.0, out);     // (N,N)
-    gsl_matrix_free(PA);
 }
 
 static double frobenius2(const gsl_matrix *A) {
@@ -505,7 +599,7 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     r->measured = share_mean;
     r->document = NAN;
     r->tolerance = INDIRECT_SHARE;
-    claim_key(r, "share of term 4 in its relative part (random W)");
+    claim_key(r, "relative share of term 4");
     bool identity_relative = worst_ratio <= 1.0 && fabs(identity_share - 1.0) <= ROUNDING_TOLERANCE(1.0) * (double)w;
     // The nulls: F = m must score 0 after double centring (to rounding: NAN there, or a tiny share).
     // The nulls: F = m must score 0 after double centring (to rounding: NAN there, or a tiny share),
@@ -518,8 +612,17 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_PARTLY_HOLDS;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "identity_dev", worst_dev);
+    claim_value(r, "share_mean", share_mean);
+    claim_value(r, "share_min", share_min);
+    claim_value(r, "share_max", share_max);
+    claim_value(r, "long_range", long_range);
+    claim_value(r, "inv_d", 1.0 / (double)w);
+    claim_value(r, "d", (double)w);
+    claim_value(r, "heads", (double)heads);
+    if (r->verdict == VERDICT_PARTLY_HOLDS) claim_case(r, present ? "dominant" : "absent");
     const char *reading = r->verdict == VERDICT_HOLDS ? "a relative part exists but is small and mixed with absolute "
-                                                        "position: \"indirect\" holds, more strongly than Doc A says"
+                                                        "position, as Doc A's \"indirect\" says"
                           : !identity_relative || !nulls_ok ? "the measures failed their checks"
                           : !present ? "no relative part at all with these weights"
                                      : "the relative part dominates: not as indirect as Doc A says";
@@ -546,20 +649,40 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     gsl_matrix_free(rel);
 }
 
-// ---- claim 5.5: where M_{m-n} lands in term 4 (Doc A's printed substitution) ----
+// ---- claim 5.5: where the matrix of m - n lands in term 4 (Doc A's printed substitution) ----
+//
+// Doc A substitutes P_m = M_{m-n} P_n into its term 4, P_n^T W_Q^T W_K P_m, and
+// prints P_n^T (跟相對距離 m−n 有關的矩陣) W_Q W_K P_n: "a matrix of m - n",
+// not named, on the left, then W_Q W_K. A number is its own transpose, so
+//   P_n^T W_Q^T W_K M_{m-n} P_n = P_n^T M_{n-m} W_K^T W_Q P_n:
+// the matrix of m - n may stand on the left (as M_{n-m} = M_{m-n}^T) when the
+// weights are transposed with it, W_K^T W_Q = (W_Q^T W_K)^T. The printed W_Q W_K
+// is neither. Both readings of the unnamed matrix (M_{m-n}, M_{n-m}) are tried.
+
+typedef struct {
+    const char *name;
+    int product;          // 0: W_Q W_K (as printed), 1: W_Q^T W_K, 2: W_K^T W_Q
+    int sign;             // +1: the matrix is M_{m-n}; -1: M_{n-m}
+    bool left;            // the matrix of m - n left of the weights (else right)
+    bool printed;         // one of Doc A's printed form's readings
+} SubstitutionForm;
+
+enum { N_FORMS = 4 };
+static const SubstitutionForm FORMS[N_FORMS] = {
+    {"P_n^T M_{m-n} W_Q W_K P_n   (printed, matrix read as M_{m-n})", 0, +1, true, true},
+    {"P_n^T M_{n-m} W_Q W_K P_n   (printed, matrix read as M_{n-m})", 0, -1, true, true},
+    {"P_n^T W_Q^T W_K M_{m-n} P_n (corrected, matrix on the right)", 1, +1, false, false},
+    {"P_n^T M_{n-m} W_K^T W_Q P_n (corrected, matrix on the left) ", 2, -1, true, false},
+};
 
 static void claim_substitution_order(Chapter *ch, ClaimResult *r) {
     size_t N = (size_t)positions, w = (size_t)d;
     long heads = setup_count(2);
-    // Three ways to write term 4 after P_m = M_{m-n} P_n, each P_n^T X P_n:
-    static const char *const FORMS[3] = {"P_n^T M_{m-n} W_Q W_K P_n      (as printed)",
-                                         "P_n^T W_Q^T W_K M_{m-n} P_n    (corrected)",
-                                         "P_n^T M_{n-m} W_K^T W_Q P_n    (corrected, M on the left)"};
     // The three weight products, (d,d) each: W_Q W_K (as printed), W_Q^T W_K, W_K^T W_Q.
     gsl_matrix *AB[3] = {gsl_matrix_alloc(w, w), gsl_matrix_alloc(w, w), gsl_matrix_alloc(w, w)};
     gsl_matrix *M = gsl_matrix_alloc(w, w), *T4 = gsl_matrix_alloc(N, N);
     gsl_vector *Pn = gsl_vector_alloc(w), *u = gsl_vector_alloc(w), *v = gsl_vector_alloc(w);
-    double worst[3] = {0, 0, 0}, t4_rms = 0.0, t4_scale = 0.0, shown[3] = {0, 0, 0}, shown_t4 = 0.0;
+    double worst[N_FORMS] = {0}, shown[N_FORMS] = {0}, t4_rms = 0.0, t4_scale = 0.0, shown_t4 = 0.0;
     size_t shown_n = 0, shown_m = 0;
     for (long h = 0; h < heads; h++) {
         ScoreSetup su = setup_new(ch, ch->rng, 0.0);
@@ -573,21 +696,19 @@ static void claim_substitution_order(Chapter *ch, ClaimResult *r) {
             size_t m = N - 1 - n / 2;   // four (n, m) pairs per head, offsets N-1 down to ~N/4
             gsl_vector_const_view row = gsl_matrix_const_row(su.P, n);
             gsl_vector_memcpy(Pn, &row.vector);
-            for (int form = 0; form < 3; form++) {
+            for (int form = 0; form < N_FORMS; form++) {
+                const SubstitutionForm *F = &FORMS[form];
                 double value;
-                if (form == 1) {   // W_Q^T W_K (M_{m-n} P_n)
-                    chapter_check(ch, pe_rotation_matrix((double)m - (double)n, M), "M_{m-n}");
-                    gsl_blas_dgemv(CblasNoTrans, 1.0, M, Pn, 0.0, v);
-                    gsl_blas_dgemv(CblasNoTrans, 1.0, AB[1], v, 0.0, u);
-                } else {           // M_{m-n} (W_Q W_K P_n), as printed; M_{n-m} (W_K^T W_Q P_n)
-                    double R = form == 0 ? (double)m - (double)n : (double)n - (double)m;
-                    chapter_check(ch, pe_rotation_matrix(R, M), "M_R");
-                    gsl_blas_dgemv(CblasNoTrans, 1.0, AB[form], Pn, 0.0, v);
+                chapter_check(ch, pe_rotation_matrix(F->sign * ((double)m - (double)n), M), "M_R");
+                if (F->left) {   // P_n^T M (AB P_n)
+                    gsl_blas_dgemv(CblasNoTrans, 1.0, AB[F->product], Pn, 0.0, v);
                     gsl_blas_dgemv(CblasNoTrans, 1.0, M, v, 0.0, u);
+                } else {         // P_n^T AB (M P_n)
+                    gsl_blas_dgemv(CblasNoTrans, 1.0, M, Pn, 0.0, v);
+                    gsl_blas_dgemv(CblasNoTrans, 1.0, AB[F->product], v, 0.0, u);
                 }
                 gsl_blas_ddot(Pn, u, &value);
-                double diff = fabs(value - gsl_matrix_get(T4, n, m));
-                worst[form] = fmax(worst[form], diff);
+                worst[form] = fmax(worst[form], fabs(value - gsl_matrix_get(T4, n, m)));
                 if (h == 0 && n == N / 4) shown[form] = value;
             }
             if (h == 0 && n == N / 4) shown_t4 = gsl_matrix_get(T4, n, m), shown_n = n, shown_m = m;
@@ -597,30 +718,41 @@ static void claim_substitution_order(Chapter *ch, ClaimResult *r) {
     // Each form is a (d,d) product, two d-term sums and a dot product: d ulp of the largest entry.
     double tol = ROUNDING_TOLERANCE(t4_scale * (double)w);
     chapter_say(ch, "Doc A substitutes P_m = M_{m-n} P_n into term 4 = P_n^T W_Q^T W_K P_m and prints\n"
-                    "the result as P_n^T (a matrix of m - n) W_Q W_K P_n. P_m stands to the right of\n"
-                    "W_Q^T W_K, so M_{m-n} lands there too. One head, (n, m) = (%zu, %zu):\n"
-                    "  term 4 computed directly                          %12.6f\n",
+                    "the result as P_n^T (a matrix of m - n) W_Q W_K P_n, the matrix unnamed. A number\n"
+                    "is its own transpose, so the matrix may stand on the left, as M_{n-m}, if the\n"
+                    "weights turn with it: W_K^T W_Q = (W_Q^T W_K)^T. One head, (n, m) = (%zu, %zu):\n"
+                    "  term 4 computed directly                                      %12.6f\n",
                 shown_n, shown_m, shown_t4);
-    for (int form = 0; form < 3; form++) chapter_say(ch, "  %-49s %12.6f\n", FORMS[form], shown[form]);
+    for (int form = 0; form < N_FORMS; form++) chapter_say(ch, "  %-61s %12.6f\n", FORMS[form].name, shown[form]);
     chapter_say(ch, "Over %ld heads x 4 pairs (n, m), largest |form - term 4| (term 4 rms %.3g):\n", heads, t4_rms);
-    for (int form = 0; form < 3; form++) chapter_say(ch, "  %-49s %12.3g\n", FORMS[form], worst[form]);
-    chapter_say(ch, "(tolerance %.3g). The corrected forms agree to rounding; the printed one is off\n"
-                    "by as much as term 4 itself: the rotation is on the wrong side of the weights and\n"
-                    "W_Q lacks its transpose. (A scalar equals its transpose, which is why the third\n"
-                    "form may keep the matrix on the left: it is then M_{n-m} = M_{m-n}^T.)\n",
+    for (int form = 0; form < N_FORMS; form++) chapter_say(ch, "  %-61s %12.3g\n", FORMS[form].name, worst[form]);
+    double printed_best = INFINITY, corrected_worst = 0.0;
+    for (int form = 0; form < N_FORMS; form++) {
+        if (FORMS[form].printed) printed_best = fmin(printed_best, worst[form]);
+        else corrected_worst = fmax(corrected_worst, worst[form]);
+    }
+    chapter_say(ch, "(tolerance %.3g). The corrected forms agree to rounding; the printed weights\n"
+                    "W_Q W_K miss by as much as term 4 itself, whichever rotation the unnamed matrix\n"
+                    "is. Doc A's own term 4 two lines earlier has W_Q^T W_K, and its conclusion\n"
+                    "stands: a matrix of m - n does enter term 4 (claim 5.4 measures how much).\n",
                 tol);
-    r->measured = worst[0] / t4_rms;
+    r->measured = printed_best / t4_rms;
     r->document = NAN;
     r->tolerance = tol / t4_rms;
-    claim_key(r, "max |printed form - term 4| / rms(term 4)");
-    bool corrected_ok = worst[1] <= tol && worst[2] <= tol;
-    bool printed_off = worst[0] > FAR_ABOVE_ROUNDING * tol;
+    claim_key(r, "printed form's miss / rms");
+    bool corrected_ok = corrected_worst <= tol;
+    bool printed_off = printed_best > FAR_ABOVE_ROUNDING * tol;
     r->verdict = !corrected_ok ? VERDICT_DOES_NOT_HOLD : (printed_off ? VERDICT_ERRATUM : VERDICT_HOLDS);
-    claim_finding(r, "Substituting P_m = M_{m-n} P_n gives P_n^T W_Q^T W_K M_{m-n} P_n (= P_n^T M_{n-m} W_K^T W_Q P_n), "
-                     "equal to term 4 within %.2g over %ld random heads (d = %zu); Doc A's printed "
-                     "P_n^T M_{m-n} W_Q W_K P_n misses by up to %.3g, %.1f times term 4's rms (at (n, m) = (%zu, %zu): "
-                     "%.3f printed vs %.3f).",
-                  fmax(worst[1], worst[2]), heads, w, worst[0], worst[0] / t4_rms, shown_n, shown_m, shown[0], shown_t4);
+    claim_value(r, "corrected_diff", corrected_worst);
+    claim_value(r, "printed_ratio", printed_best / t4_rms);
+    claim_value(r, "heads", (double)heads);
+    claim_value(r, "d", (double)w);
+    claim_finding(r, "Substituting P_m = M_{m-n} P_n gives P_n^T W_Q^T W_K M_{m-n} P_n = P_n^T M_{n-m} W_K^T W_Q P_n, "
+                     "equal to term 4 within %.2g over %ld random heads (d = %zu). Doc A prints P_n^T (a matrix of m-n) "
+                     "W_Q W_K P_n: with the unnamed matrix read as M_{m-n} or M_{n-m}, W_Q W_K misses by up to %.3g "
+                     "times term 4's rms even in the closer reading. A slip in the weights' transposes: the conclusion, "
+                     "that a matrix of m-n enters term 4, stands (claim 5.4).",
+                  corrected_worst, heads, w, printed_best / t4_rms);
     for (int form = 0; form < 3; form++) gsl_matrix_free(AB[form]);
     gsl_matrix_free(M);
     gsl_matrix_free(T4);
@@ -724,20 +856,34 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
                 gsl_vector_get(s, 1), gsl_vector_get(s, 3), gsl_vector_get(s, 100), DECAY_MAX,
                 gsl_vector_get(s, DECAY_MAX), decay.first_turn, decay.rise_at, decay.rise, decay.low_at,
                 gsl_vector_get(s, decay.rise_at), gsl_vector_get(s, decay.low_at));
-    chapter_say(ch, "So neither wish comes true with added sinusoids: 1000 tokens in front change\n"
+    chapter_say(ch, "Doc A states both as wishes (我們會希望) and says the sinusoids serve them only\n"
+                    "indirectly (相當間接). Measured with added sinusoids: tokens put in front change\n"
                     "the score through the x.P terms and through W_Q^T W_K between the codes, and\n"
-                    "a farther key can score higher than a nearer one.\n");
+                    "%s.\n", decay.rise > ROUNDING_TOLERANCE(1.0) ? "a farther key can score higher than a nearer one"
+                                                                      : "the position term falls steadily with distance");
 
     r->measured = move_min;
     r->document = 0.0;
     // A score that stays moves by rounding only: the identity case's tolerance, relative.
     r->tolerance = FAR_ABOVE_ROUNDING * ROUNDING_TOLERANCE(1.0);
-    claim_key(r, "min (max-min)/rms of the 魚->貓 score over p");
+    claim_key(r, "score's move / rms");
     bool stays = move_min <= r->tolerance, decays = decay.rise <= ROUNDING_TOLERANCE(1.0);
     bool identity_ok = t4_identity_spread <= identity_tol;
     // (identity_ok checks the measurement itself: P_{p+3}.P_p must stay to rounding.)
     r->verdict = identity_ok && stays ? (decays ? VERDICT_HOLDS : VERDICT_PARTLY_HOLDS) : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "With sinusoids added to the input the 魚->貓 score (offset 3) moves with the number p of tokens "
+    claim_value(r, "move_min", move_min);
+    claim_value(r, "move_mean", move_mean);
+    claim_value(r, "move_identity", move_identity);        // the full score with W_Q = W_K = I
+    claim_value(r, "identity_t4_spread", t4_identity_spread);   // P_{p+3}.P_p: stays to rounding
+    claim_value(r, "prefix_max", (double)PREFIX_MAX);
+    claim_value(r, "first_turn", (double)decay.first_turn);
+    claim_value(r, "rise_at", (double)decay.rise_at);
+    claim_value(r, "low_at", (double)decay.low_at);
+    claim_value(r, "s_rise", gsl_vector_get(s, decay.rise_at));
+    claim_value(r, "s_low", gsl_vector_get(s, decay.low_at));
+    claim_value(r, "d", (double)w);
+    if (decays) claim_case(r, "steady");
+    claim_finding(r, "Doc A's wish (我們會希望), tested with sinusoids added to the input: the 魚->貓 score (offset 3) moves with the number p of tokens "
                      "put in front: over p = 0..%d its range is %.2f times its rms on average (at least %.2f) over %ld "
                      "random heads, d = %zu; term 4 alone moves by %.2f and even with W_Q = W_K = I the full score "
                      "moves by %.2f (the x.P terms); only P_{p+3}.P_p itself stays (spread %.2g). Distance: that term, "
@@ -769,27 +915,31 @@ static const ClaimDef CLAIMS[] = {
      "(Doc B §5-3 says only that P_{k+R} is a linear function of P_k, Doc C §五 that a linear map gives relative "
      "position).",
      VERDICT_HOLDS, "angle addition: sin(a+b) = c sin a + s cos a, cos(a+b) = -s sin a + c cos a",
-     claim_rotation_identity},
-    {"5.2", "(follows)", "M_R is orthogonal, M_R M_S = M_{R+S} and M_{-R} = M_R^T.", VERDICT_HOLDS,
-     "each block is a plane rotation by R/Z_i; rotations compose by adding angles", claim_rotation_algebra},
+     claim_rotation_identity, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.2", "Doc A §核心性質 (follows)",
+     "Doc A calls each block a rotation matrix: M_R is orthogonal, M_R M_S = M_{R+S} and M_{-R} = M_R^T.",
+     VERDICT_HOLDS, "each block is a plane rotation by R/Z_i; rotations compose by adding angles",
+     claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
     {"5.3", "Doc A §這個性質怎麼影響",
      "The score (W_Q(x+P_n)).(W_K(x'+P_m)) is the sum of four terms: content/position products.", VERDICT_HOLDS,
-     "the dot product is bilinear", claim_four_terms},
+     "the dot product is bilinear", claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.5", "Doc A §這個性質怎麼影響",
+     "Substituting P_m = M_{m-n} P_n turns term 4 into P_n^T (a matrix of m-n) W_Q W_K P_n, as printed.",
+     VERDICT_ERRATUM,
+     "P_n^T W_Q^T W_K M_{m-n} P_n = P_n^T M_{n-m} W_K^T W_Q P_n: on either side of the matrix the weights need "
+     "a transpose that W_Q W_K lacks; a slip, the conclusion stands",
+     claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
     {"5.4", "Doc A §這個性質怎麼影響",
      "Term 4 has a part depending on m-n only, but the effect is indirect and mixed with absolute position.",
      VERDICT_HOLDS, "only the part of W_Q^T W_K that commutes with every M_R (about 1/d of it for random weights) "
      "gives a function of m-n; the rest keeps absolute position",
-     claim_term4_offset},
-    {"5.5", "Doc A §這個性質怎麼影響",
-     "Substituting P_m = M_{m-n} P_n turns term 4 into P_n^T M_{m-n} W_Q W_K P_n (as printed).", VERDICT_ERRATUM,
-     "P_m stands right of W_Q^T W_K, so the rotation lands there: P_n^T W_Q^T W_K M_{m-n} P_n",
-     claim_substitution_order},
+     claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
     {"5.6", "Doc A §為什麼是這個設計",
-     "With sinusoids added to the input, 魚->貓 in 貓吃了魚 keeps its score when 1000 tokens are put in front, and "
-     "far-apart tokens score lower.",
+     "Doc A's wish for 貓吃了魚 (我們會希望), tested with sinusoids added to the input: 魚->貓 keeps its score when "
+     "1000 tokens are put in front, and far-apart tokens score lower.",
      VERDICT_DOES_NOT_HOLD, "x.P_n terms and W_Q^T W_K between the codes keep absolute position; sum_i cos(R/Z_i) "
-     "stops falling at a small R",
-     claim_cat_fish_added},
+     "stops falling at a small R (Doc A itself calls the help indirect, 相當間接)",
+     claim_cat_fish_added, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {
@@ -797,8 +947,8 @@ int main(int argc, char **argv) {
         .program = "ch05",
         .title = "The rotation identity and relative position in attention",
         .summary = "One matrix M_R moves every sinusoidal code R positions on, whatever the start:\n"
-                   "we check it with the document's own block, then follow positions into the\n"
-                   "attention score and measure how much of it really depends on the offset alone.",
+                   "checked with the document's own block, then positions followed into the\n"
+                   "attention score to measure how much of it depends on the offset alone.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

@@ -1,31 +1,35 @@
 // ch07_beyond.c: Chapter 7, relative position done directly: RoPE, ALiBi,
 // the causal mask, and the two table layouts.
 //
-// The question: the documents name RoPE and ALiBi (Doc C §六) and say that
-// self-attention "hides a little position information" (Doc A §註), but work
-// none of it out. Learners also ask why library tables do not look like the
+// The question: Doc C §六 names RoPE (rotation matrices on Query and Key, so
+// attention senses relative distance; absolute and relative combined) and
+// ALiBi (a distance bias on the scores), and says absolute codes cannot
+// express distance directly; none of it is worked out there. Doc A §註 says
+// only that self-attention "hides a little" position information, without
+// saying where. Learners also ask why library tables do not look like the
 // formula. Claims 7.1-7.6 answer with measurements, no training involved;
 // claims 7.7-7.8 come back to RoPE: Doc A's 貓吃了魚 wish and Doc C's "absolute
 // and relative". (RoPE and ALiBi in a trained model, on chapter 6's
 // length-generalisation experiment, are claims 6.8-6.10, formerly 7.7-7.9.)
 //
-// Claims (the source "Beyond the documents" marks the workbook's own questions):
+// Claims (scope: the course's claims are Doc C's 7.1, 7.2 and 7.8; the others are
+// the workbook's own questions, SCOPE_BEYOND):
 //   7.1  Doc C §六         RoPE: rotating q and k by position makes q_m.k_n a function of m-n only
 //   7.2  Doc C §六; ch05 claim 5.4
 //                          with sinusoidal vectors added to the input instead, the score is not
 //                          a function of m-n alone (its relative part is small, as chapter 5
 //                          measures for term 4)
-//   7.3  Doc C §六         ALiBi: a bias linear in distance makes attention decay with distance,
+//   7.3  beyond (Doc C §六 names ALiBi)
+//                          ALiBi: a bias linear in distance makes attention decay with distance,
 //                          at rate m per token; the paper's geometric slopes 2^(-8h/H)
-//   7.4  Doc A §註; ch01 claim 1.6
+//   7.4  beyond (cf. Doc A §註; ch01 claim 1.6)
 //                          a causal layer with no positions still knows where it is: position t
 //                          is read back exactly from the weight 1/(t+1) on a start token
-//   7.5  Beyond the documents
-//                          the interleaved and the halves table are the same columns up to a
-//                          fixed permutation; dot products between positions are identical
-//   7.6  Beyond the documents
-//                          what does change: M_R is block-diagonal only in the interleaved order
-//   7.7  Doc A §為什麼是這個設計 (was 7.10)
+//   7.5  beyond            with the formula's frequencies, the interleaved and the halves table are
+//                          the same columns up to a fixed permutation; tensor2tensor's timing
+//                          signal (halves, frequencies 10000^(-i/(d/2-1))) is not
+//   7.6  beyond            what does change: M_R is block-diagonal only in the interleaved order
+//   7.7  beyond (Doc A §為什麼是這個設計's wish, asked of RoPE; was 7.10)
 //                          RoPE and 貓吃了魚: the score stays with 1000 tokens in front (exactly);
 //                          far-apart tokens score lower only in bound and for aligned q, k, unsteadily
 //   7.8  Doc C §六 (was 7.11) RoPE's absolute half: the rotated query R_m q carries m (same length,
@@ -265,8 +269,11 @@ static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
     r->measured = worst;
     r->document = 0.0;
     r->tolerance = worst / worst_ratio;
-    claim_key(r, "max spread of q_m.k_n along m-n=R");
+    claim_key(r, "spread along m-n");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "worst_spread", worst);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "d", (double)d);
     claim_finding(r, "With RoPE the score is a function of m-n alone to rounding: largest spread along a diagonal "
                      "%.2g (%.2g of the angle-rounding tolerance) over %ld random setups, d = %ld, N = %ld.",
                   worst, worst_ratio, trials + 1, d, positions);
@@ -326,8 +333,14 @@ static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
                 1.0 / (double)d, eta_t4[0], eta_t4[1], eta_m);
     r->measured = smallest;
     r->tolerance = smallest / smallest_ratio * FAR_ABOVE_ROUNDING;
-    claim_key(r, "min spread along m-n=R (added)");
+    claim_key(r, "min spread along m-n");
     r->verdict = smallest_ratio > FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "min_spread", smallest);
+    claim_value(r, "rel_min", rel_added[0]);
+    claim_value(r, "rel_max", rel_added[1]);
+    claim_value(r, "rel_t4_max", rel_t4[1]);
+    claim_value(r, "setups", (double)(trials + 1));
+    claim_value(r, "d", (double)d);
     claim_finding(r, "With sinusoids added to the input the score varies along every offset by at least %.2g "
                      "(%.1e x the RoPE tolerance); the part that depends on m-n only (term 4's relative part) carries "
                      "%.2f%%..%.2f%% of its variance (%.2f%%..%.2f%% of term 4's; d = %ld, N = %ld, %ld setups), "
@@ -454,8 +467,14 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
     r->measured = worst_rel;
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "max |decay rate - slope| over heads");
+    claim_key(r, "|decay rate - slope|");
     r->verdict = worst_rel <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "rate_err", worst_rel);
+    claim_value(r, "heads", (double)H);
+    claim_value(r, "slope_max", gsl_vector_get(slopes, 0));
+    claim_value(r, "slope_min", gsl_vector_get(slopes, H - 1));
+    claim_value(r, "half_min", M_LN2 / gsl_vector_get(slopes, 0));
+    claim_value(r, "half_max", M_LN2 / gsl_vector_get(slopes, H - 1));
     claim_finding(r, "The weight falls by exp(-m) per token of distance in every head (largest |rate - m| %.2g); "
                   "slopes 2^(-8h/%zu) = %.3g..%.3g give half-weight distances from %.1f to %.0f tokens.",
                   worst_rel, H, gsl_vector_get(slopes, 0), gsl_vector_get(slopes, H - 1),
@@ -538,16 +557,22 @@ static void claim_causal_counts(Chapter *ch, ClaimResult *r) {
                     "here it hands every token its absolute position, which a next layer\n"
                     "can use like a positional encoding. This is one way causal models with\n"
                     "no positional encoding at all (\"NoPE\"; Haviv et al. 2022) can still\n"
-                    "learn order, the hidden position information Doc A §註 hints at.\n",
+                    "learn order. Doc A §註 says only that self-attention hides a little\n"
+                    "position information and does not say where; the mask is the workbook's\n"
+                    "candidate, not the document's.\n",
                 exact, T, worst_error, tol, bi_spread);
 
     r->measured = (double)exact;
     r->document = (double)T;
     r->tolerance = tol;
-    claim_key(r, "positions read back exactly (of T)");
+    claim_key(r, "positions read back");
     bool all_exact = exact == T && worst_error <= tol;
     bool bidirectional_blind = bi_spread <= ROUNDING_TOLERANCE(1.0);
     r->verdict = all_exact && bidirectional_blind ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "exact", (double)exact);
+    claim_value(r, "T", (double)T);
+    claim_value(r, "readback_err", worst_error);
+    claim_value(r, "bi_spread", bi_spread);
     claim_finding(r, "A causal layer with no positions recovers t exactly at all %zu positions (largest read-back "
                      "error %.2g) from the weight 1/(t+1) on a start token; without the mask every position gets "
                      "1/T (spread %.2g).",
@@ -583,6 +608,25 @@ static void say_permutation(const Chapter *ch, const gsl_permutation *p) {
     chapter_say(ch, ")\n");
 }
 
+// tensor2tensor's timing signal (get_timing_signal_1d, min_timescale 1, max
+// 10^4): also all sines, then all cosines, but with inverse timescales
+// 10^4^(-i/(d/2-1)), i = 0..d/2-1, from 1 down to 10^-4 inclusive, where the
+// formula has 1/Z_i = 10^4^(-2i/d). T (N,d), row k: position k.
+static double t2t_frequency(size_t i, size_t d_model) {
+    size_t half = d_model / 2;
+    return exp(-(double)i * log(10000.0) / (double)GSL_MAX(half - 1, 1));
+}
+
+static void t2t_table_fill(gsl_matrix *T) {
+    size_t half = T->size2 / 2;
+    for (size_t k = 0; k < T->size1; k++)
+        for (size_t i = 0; i < half; i++) {
+            double angle = (double)k * t2t_frequency(i, T->size2);
+            gsl_matrix_set(T, k, i, sin(angle));
+            gsl_matrix_set(T, k, half + i, cos(angle));
+        }
+}
+
 static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     size_t N = (size_t)positions, n = (size_t)d;
     gsl_matrix *inter = gsl_matrix_alloc(N, n), *halves = gsl_matrix_alloc(N, n), *moved = gsl_matrix_alloc(N, n);
@@ -608,9 +652,17 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     double gram_diff = max_abs_diff_matrix(gram_i, gram_h);
     double tol = ROUNDING_TOLERANCE((double)n / 2.0);   // P_a . P_b is at most |P|^2 = d/2
 
+    // tensor2tensor's halves table: the same layout, other frequencies.
+    gsl_matrix *t2t = gsl_matrix_alloc(N, n);
+    t2t_table_fill(t2t);
+    double t2t_diff = max_abs_diff_matrix(t2t, halves);
+    size_t equal_pairs = 0;   // pairs whose frequency is the formula's (to rounding)
+    for (size_t i = 0; i < n / 2; i++)
+        if (fabs(t2t_frequency(i, n) - 1.0 / pe_denominator(i, n)) <= ROUNDING_TOLERANCE(1.0)) equal_pairs++;
+
     chapter_say(ch, "The formula interleaves sine and cosine (columns 2i, 2i+1 = pair i); the\n"
-                    "halves layout (e.g. tensor2tensor's timing signal) puts all sines first,\n"
-                    "then all cosines. Halves column j = interleaved column p[j], d = %zu:\n", n);
+                    "halves layout puts all sines first, then all cosines. With the formula's\n"
+                    "frequencies, halves column j = interleaved column p[j], d = %zu:\n", n);
     say_permutation(ch, p);
     chapter_say(ch, "  max |permute(interleaved) - halves|      %.3g   (halves computed from the formula)\n", forward);
     chapter_say(ch, "  max |inverse-permute(halves) - interleaved| %.3g\n", back);
@@ -619,15 +671,40 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     chapter_say(ch, "Same numbers, other column order: a dot product sums the same d products in\n"
                     "another order, so similarity between positions, and anything attention\n"
                     "computes from P through a weight matrix whose rows are permuted alike, is\n"
-                    "unchanged. The heatmaps look different only because columns moved.\n");
+                    "unchanged. The heatmaps look different only because columns moved.\n\n");
+    chapter_say(ch, "tensor2tensor's timing signal is a halves table too, but its frequencies are\n"
+                    "10000^(-i/(d/2-1)), not the formula's 10000^(-2i/d):\n"
+                    "  pair i   formula 1/Z_i      tensor2tensor\n");
+    size_t shown_pairs[] = {0, 1, n / 4, n / 2 - 1};
+    for (size_t j = 0; j < sizeof shown_pairs / sizeof shown_pairs[0]; j++) {
+        if (j > 0 && shown_pairs[j] <= shown_pairs[j - 1]) continue;
+        size_t i = shown_pairs[j];
+        chapter_say(ch, "  %6zu   %-17.6g  %.6g\n", i, 1.0 / pe_denominator(i, n), t2t_frequency(i, n));
+    }
+    chapter_say(ch, "%zu of its %zu pairs share the formula's frequency, so its table is not a\n"
+                    "permutation of the formula's: it differs from the halves table by up to %.3g\n"
+                    "(positions 0..%zu). The same layout, other waves.\n",
+                equal_pairs, n / 2, t2t_diff, N - 1);
     r->measured = fmax(forward, gram_diff);
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "max |permuted - halves|, |Gram diff|");
-    r->verdict = forward == 0.0 && back == 0.0 && gram_diff <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "The halves table is the interleaved one with columns reordered by p = (0 2 4 .. d-2, 1 3 .. d-1), "
-                     "bit for bit (difference %.2g); dot products between positions agree to %.2g (d = %zu, N = %zu).",
-                  forward, gram_diff, n, N);
+    claim_key(r, "|permuted - halves|, Gram");
+    bool t2t_differs = t2t_diff > FAR_ABOVE_ROUNDING * tol;
+    r->verdict = forward == 0.0 && back == 0.0 && gram_diff <= tol && t2t_differs ? VERDICT_HOLDS
+                                                                                : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "perm_diff", forward);
+    claim_value(r, "gram_diff", gram_diff);
+    claim_value(r, "t2t_diff", t2t_diff);
+    claim_value(r, "equal_pairs", (double)equal_pairs);
+    claim_value(r, "pairs", (double)(n / 2));
+    claim_value(r, "d", (double)n);
+    claim_finding(r, "With the formula's frequencies the halves table is the interleaved one with columns reordered by "
+                     "p = (0 2 4 .. d-2, 1 3 .. d-1), bit for bit (difference %.2g); dot products between positions "
+                     "agree to %.2g (d = %zu, N = %zu). tensor2tensor's timing signal, also halves, uses frequencies "
+                     "10000^(-i/(d/2-1)): %zu of %zu pairs match the formula's, and its table differs from the "
+                     "permuted one by up to %.3g.",
+                  forward, gram_diff, n, N, equal_pairs, n / 2, t2t_diff);
+    gsl_matrix_free(t2t);
     gsl_matrix_free(inter);
     gsl_matrix_free(halves);
     gsl_matrix_free(moved);
@@ -709,11 +786,16 @@ static void claim_layouts_rotation(Chapter *ch, ClaimResult *r) {
     r->measured = (double)band_h;
     r->document = NAN;
     r->tolerance = NAN;
-    claim_key(r, "bandwidth of M_3, halves order (interleaved: %zu)", band_i);
+    claim_key(r, "bandwidth of M_3, halves");
     bool interleaved_blocks = band_i == 1 && out_i == 0.0;
     bool halves_not_blocks = band_h == n / 2 && out_h > 0.0;
     r->verdict = interleaved_blocks && halves_not_blocks && identity_error <= identity_tol ? VERDICT_HOLDS
                                                                                           : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "band_i", (double)band_i);
+    claim_value(r, "band_h", (double)band_h);
+    claim_value(r, "outside_h", out_h);
+    claim_value(r, "identity_error", identity_error);
+    claim_value(r, "d", (double)n);
     claim_finding(r, "M_%.0f is block-diagonal (2x2 blocks, bandwidth %zu) only in the interleaved order; in the "
                      "halves order its bandwidth is %zu = d/2 and %.1f%% of its squared norm lies outside the 2x2 "
                      "diagonal blocks, while it still maps P_k to P_{k+R} (error %.2g).",
@@ -836,8 +918,9 @@ static void claim_rope_cat_fish(Chapter *ch, ClaimResult *r) {
                         sqrt(gsl_vector_get(power, R)));
     chapter_data_close(ch, &f);
 
-    chapter_say(ch, "Doc A's wish for 貓吃了魚: 魚 (query) attends to 貓 (key, offset %d) with the\n"
-                    "same score whatever comes before, and far-apart tokens attend less. RoPE,\n"
+    chapter_say(ch, "Doc A's wish for 貓吃了魚 (我們會希望, asked there of sinusoids; here of RoPE):\n"
+                    "魚 (query) attends to 貓 (key, offset %d) with the same score whatever comes\n"
+                    "before, and far-apart tokens attend less. RoPE,\n"
                     "d = %zu, %ld random (x_魚, x_貓, head), p = 0..%d tokens in front:\n"
                     "  largest spread of the score over p   %.3g   (%.2g of the angle-rounding tolerance)\n"
                     "  setup 1: score %.15f with nothing in front, %.15f with %d\n\n",
@@ -855,16 +938,28 @@ static void claim_rope_cat_fish(Chapter *ch, ClaimResult *r) {
                 gsl_vector_get(bound, 0), bound_ratio * gsl_vector_get(bound, 0), DECAY_MAX / 2, DECAY_MAX,
                 decay_bound.first_turn, gsl_vector_get(bound, decay_bound.rise_at), decay_bound.rise_at,
                 gsl_vector_get(bound, decay_bound.low_at), decay_bound.low_at);
-    chapter_say(ch, "The prefix drops out exactly: the score depends on m - n only (claim 7.1). The\n"
-                    "decay is weaker: the bound on |score| and the score of aligned q, k fall\n"
-                    "overall but not steadily, and random q, k score as strongly far away as near.\n");
     bool stays = worst_ratio <= 1.0 && same_dev <= same_tol;
     bool random_decays = far_power < 0.25 * near_power;   // rms down by half or more
+    chapter_say(ch, "The prefix drops out exactly: the score depends on m - n only (claim 7.1). The\n"
+                    "decay is weaker: the bound on |score| and the score of aligned q, k fall\n"
+                    "overall but not steadily, and random q, k score %s half as strongly far\n"
+                    "away as near (rms).\n",
+                random_decays ? "less than" : "at least");
     bool bound_decays = bound_ratio < 0.5;
     r->measured = worst_spread;
     r->document = 0.0;
     r->tolerance = worst_ratio > 0.0 ? worst_spread / worst_ratio : NAN;
-    claim_key(r, "max spread of the 魚->貓 score over p (RoPE)");
+    claim_key(r, "spread over the prefix");
+    claim_value(r, "prefix_spread", worst_spread);
+    claim_value(r, "prefix_max", (double)PREFIX_MAX);
+    claim_value(r, "near_rms", sqrt(near_power));
+    claim_value(r, "far_rms", sqrt(far_power));
+    claim_value(r, "far_from", (double)(DECAY_MAX / 2));
+    claim_value(r, "far_to", (double)DECAY_MAX);
+    claim_value(r, "bound_turn", (double)decay_bound.first_turn);
+    claim_value(r, "bound_ratio", bound_ratio);
+    claim_value(r, "same_turn", (double)decay_same.first_turn);
+    claim_value(r, "d", (double)w);
     r->verdict = !stays ? VERDICT_DOES_NOT_HOLD
                  : random_decays ? VERDICT_HOLDS
                  : bound_decays ? VERDICT_PARTLY_HOLDS
@@ -959,9 +1054,14 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
     r->measured = (double)recovered;
     r->document = (double)tested;
     r->tolerance = tol;
-    claim_key(r, "positions read back from R_m q (of those tested)");
+    claim_key(r, "positions read back");
     bool holds = recovered == tested && worst_norm <= tol && closest_other > FAR_ABOVE_ROUNDING * tol;
     r->verdict = holds ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "recovered", (double)recovered);
+    claim_value(r, "tested", (double)tested);
+    claim_value(r, "last_position", (double)(range - 1));
+    claim_value(r, "norm_err", worst_norm);
+    claim_value(r, "closest", closest_other);
     claim_finding(r, "The rotated query carries absolute position: |R_m q| = |q| to %.2g (relative), R_m q (m < %zu) "
                      "differs from R_c q at every other c < %zu by at least %.2g |q|, and the slowest pair's angle gives m back "
                      "exactly at %zu of %zu positions (m = 0..%zu, d = %zu, %ld random q; largest error %.2g); the "
@@ -975,33 +1075,40 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
 
 static const ClaimDef CLAIMS[] = {
     {"7.1", "Doc C §六", "RoPE (rotating q and k by position) makes q_m.k_n depend on m-n only.", VERDICT_HOLDS,
-     "rotations compose: M_m^T and M_n^T meet as M_{m-n} inside the dot product", claim_rope_relative},
+     "rotations compose: M_m^T and M_n^T meet as M_{m-n} inside the dot product", claim_rope_relative,
+     SCOPE_COURSE, WEIGHT_NONE},
     {"7.2", "Doc C §六; ch05 claim 5.4",
      "With sinusoidal vectors added to the input instead, the score is not a function of m-n alone.", VERDICT_HOLDS,
      "content-position terms and W_Q, W_K mixing pairs keep absolute position in the score",
-     claim_added_not_relative},
-    {"7.3", "Doc C §六", "ALiBi: a bias linear in distance makes attention decay with distance (slopes 2^(-8h/H)).",
-     VERDICT_HOLDS, "softmax turns a bias -m*delta into a factor exp(-m*delta)", claim_alibi_decay},
-    {"7.4", "Doc A §註; ch01 claim 1.6",
-     "A causal attention layer without positions still knows each token's position.", VERDICT_HOLDS,
+     claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.3", "Beyond the documents; Doc C §六 names ALiBi",
+     "ALiBi: a bias linear in distance makes attention decay with distance (slopes 2^(-8h/H)).",
+     VERDICT_HOLDS, "softmax turns a bias -m*delta into a factor exp(-m*delta)", claim_alibi_decay,
+     SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6",
+     "A causal attention layer without positions still knows each token's position (Doc A §註 says only that "
+     "attention hides a little position information).", VERDICT_HOLDS,
      "a query at t sees exactly t+1 keys; uniform attention to a start token weighs it 1/(t+1)",
-     claim_causal_counts},
+     claim_causal_counts, SCOPE_BEYOND, WEIGHT_NONE},
     {"7.5", "Beyond the documents",
-     "The interleaved and the halves (sin block, cos block) tables are the same columns up to a fixed permutation.",
-     VERDICT_HOLDS, "both hold sin and cos of the same angles; only the column order differs",
-     claim_layouts_permutation},
+     "With the formula's frequencies, the interleaved and the halves (sin block, cos block) tables are the same "
+     "columns up to a fixed permutation; tensor2tensor's halves table, with frequencies 10000^(-i/(d/2-1)), is not.",
+     VERDICT_HOLDS, "both hold sin and cos of the same angles when the frequencies are equal; tensor2tensor's "
+     "differ from the second pair on",
+     claim_layouts_permutation, SCOPE_BEYOND, WEIGHT_NONE},
     {"7.6", "Beyond the documents", "M_R is block-diagonal (2x2 rotations) only in the interleaved order.",
-     VERDICT_HOLDS, "the permutation moves each cosine d/2 columns away from its sine", claim_layouts_rotation},
-    {"7.7", "Doc A §為什麼是這個設計",
-     "With RoPE, 魚->貓 in 貓吃了魚 keeps its score when 1000 tokens are put in front, and far-apart tokens score "
-     "lower.",
+     VERDICT_HOLDS, "the permutation moves each cosine d/2 columns away from its sine", claim_layouts_rotation,
+     SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.7", "Beyond the documents; Doc A §為什麼是這個設計 (its wish)",
+     "Doc A's wish for 貓吃了魚, tested with RoPE: 魚->貓 keeps its score when 1000 tokens are put in front, and "
+     "far-apart tokens score lower.",
      VERDICT_PARTLY_HOLDS, "the score depends on m-n only (exact); only bounds and aligned q, k fall with distance, "
      "and not steadily",
-     claim_rope_cat_fish},
+     claim_rope_cat_fish, SCOPE_BEYOND, WEIGHT_NONE},
     {"7.8", "Doc C §六",
      "RoPE combines absolute and relative position: the rotated query itself carries its position m.",
      VERDICT_HOLDS, "R_m is a rotation (length kept) by angles m/Z_i, distinct for every m within a turn of the "
-     "slowest pair", claim_rope_absolute},
+     "slowest pair", claim_rope_absolute, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {
@@ -1010,10 +1117,10 @@ int main(int argc, char **argv) {
         .program = "ch07",
         .title = "Relative position done directly: RoPE, ALiBi, the causal mask, the table layouts",
         .summary = "RoPE rotates q and k so scores depend on m-n only; ALiBi biases scores by distance;\n"
-                   "a causal mask alone lets a layer count its position; and the two table layouts\n"
-                   "that libraries ship are the same code with columns permuted. Last, RoPE and\n"
-                   "Doc A's 貓吃了魚 wish, and RoPE's absolute half. (RoPE and ALiBi in a trained\n"
-                   "model: chapter 6, claims 6.8-6.10.)",
+                   "a causal mask alone lets a layer count its position; and a table in the halves\n"
+                   "layout is the formula's with columns permuted only when its frequencies are the\n"
+                   "formula's (tensor2tensor's are not). Last, RoPE and Doc A's 貓吃了魚 wish, and\n"
+                   "RoPE's absolute half. (RoPE and ALiBi in a trained model: chapter 6, 6.8-6.10.)",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

@@ -1,0 +1,83 @@
+# Figure: Doc A's split of the attention score A(n, m) into four terms, over query position n and key position m, for one random head (top row, one colour scale): content x content has no position, the mixed terms follow one position each, position x position is smooth in both. Below: term 4's part that depends on m - n alone (own colour scale, constant along diagonals), and term 4 against m - n: a wide cloud around that thin curve
+# Data: four_terms.dat columns query_n key_m term1 term2 term3 term4 score term4_relative d
+fig_w = 1600; fig_h = 1000
+load plotdir.'/common.gp'
+f = datadir.'/four_terms.dat'
+cols_file = f; eval read_columns
+stats f using (column(col('query_n'))):(column(col('d'))) nooutput
+last = int(STATS_max_x)
+d = int(STATS_max_y)
+# Sizes from the data: each column's rms; one colour range (the largest
+# |value|) for the four terms, so their sizes compare; the relative part gets
+# a range of its own.
+array rms[6]
+names = 'term1 term2 term3 term4 score term4_relative'
+big = 0
+do for [t = 1:6] {
+    stats f using (column(col(word(names, t)))) nooutput
+    rms[t] = sqrt(STATS_sumsq / STATS_records)
+    top = (abs(STATS_min) > abs(STATS_max) ? abs(STATS_min) : abs(STATS_max))
+    if (t <= 4) { big = (top > big ? top : big) }
+    if (t == 6) { rel_big = top }
+}
+stats f using (column(col('term4'))) nooutput
+t4_lo = STATS_min; t4_hi = STATS_max
+plotted(t) = column(col(word(names, t)))
+set multiplot title sprintf("Doc A's four terms of the score A(n, m) = ① + ② + ③ + ④ (rms %.3g), one random head, d = %d, positions 0..%d (ch05, claim 5.3)", rms[5], d, last) font ',17'
+unset grid
+unset key
+set tics out scale 0.5 font ',11'
+# Four columns, two rows of square panels (0.18 of the width = 288 px across,
+# 0.288 of the height).
+col_l(c) = 0.045 + (c - 1) * 0.235
+col_r(c) = col_l(c) + 0.18
+row_t(r) = r == 1 ? 0.865 : 0.425
+row_b(r) = row_t(r) - 0.288
+panel(c, r) = sprintf("set lmargin at screen %f; set rmargin at screen %f; set tmargin at screen %f; set bmargin at screen %f", \
+                      col_l(c), col_r(c), row_t(r), row_b(r))
+heatmap_axes = "set size noratio; set xrange [-0.5:last + 0.5]; set yrange [last + 0.5:-0.5]; " . \
+               "set xtics tic_step(last + 1) * 2; set ytics tic_step(last + 1) * 2; " . \
+               "set xlabel 'key position m' font ',11' offset 0, 0.5; set ylabel 'query position n' font ',11' offset 1.5, 0"
+titles = "\"①  content × content: no position\" \"②  content × position: x_n with P_m\" \"③  position × content: P_n with x_m\" \"④  position × position: P_n^T W_Q^T W_K P_m\""
+
+# Top row: the four terms, one colour scale, its bar right of term 4.
+set cbrange [-big:big]
+set cbtics font ',11'
+set colorbox user origin screen col_r(4) + 0.012, screen row_b(1) size screen 0.012, screen 0.288
+do for [t = 1:4] {
+    eval panel(t, 1)
+    eval heatmap_axes
+    set title sprintf("%s\nrms %.3g", word(titles, t), rms[t]) font ',12'
+    if (t == 4) { set colorbox } else { unset colorbox }
+    plot f using (column(col('key_m'))):(column(col('query_n'))):(plotted(t)) with image
+}
+
+# Bottom row: term 4's relative part on a colour scale of its own.
+eval panel(1, 2)
+eval heatmap_axes
+set cbrange [-rel_big:rel_big]
+set colorbox user origin screen col_r(1) + 0.012, screen row_b(2) size screen 0.012, screen 0.288
+set title sprintf("part of ④ in m - n alone (own scale)\nrms %.3g, %.0f%% of ④'s", rms[6], 100.0 * rms[6] / rms[4]) font ',12'
+plot f using (column(col('key_m'))):(column(col('query_n'))):(plotted(6)) with image
+
+# Term 4 against the offset: at each m - n a spread of values (absolute
+# position), around its relative part, which is one curve (a function of
+# m - n: drawn once per offset, from row n = 0 and column m = 0).
+unset colorbox
+set lmargin at screen col_l(2) + 0.03
+set rmargin at screen col_r(4)
+set tmargin at screen row_t(2)
+set bmargin at screen row_b(2)
+set xrange [-last - 0.5:last + 0.5]
+set yrange [t4_lo * 1.1:t4_hi * 1.1 + (t4_hi - t4_lo) * 0.25]
+set xtics tic_step(2 * last + 1) * 2
+set ytics auto
+set grid
+set xlabel 'offset m - n' font ',11' offset 0, 0.5
+set ylabel 'term ④' font ',11' offset 1.5, 0
+set key top center horizontal font ',11' samplen 1
+set title "④ against the offset m - n" font ',12'
+plot f using (column(col('key_m')) - column(col('query_n'))):(plotted(4)) with points pt 7 ps 0.12 lc rgb '#999999' title '④ at every (n, m)', \
+     f using (column(col('query_n')) == 0 || column(col('key_m')) == 0 ? column(col('key_m')) - column(col('query_n')) : NaN):(plotted(6)) \
+         with points ls 1 pt 7 ps 0.35 title 'its part in m - n alone'
+unset multiplot
