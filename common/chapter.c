@@ -1,6 +1,7 @@
 // chapter.c: see chapter.h.
 #include "chapter.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -20,6 +21,7 @@
 #include "hash.h"
 #include "random.h"
 #include "tsv.h"
+#include "utf8.h"
 #include "wallclock.h"
 
 static bool load_lesson(Chapter *ch);
@@ -471,12 +473,21 @@ static void print_claim(Chapter *ch, size_t i) {
         if (ch->narrative[i]) fputs(ch->narrative[i], stdout);
     }
     const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
-    printf("\n=> %s: ", words);
-    char *sentence = NULL;
-    if (rendered && !parts.verdict_missing) sentence = lesson_plain(parts.verdict, LESSON_WIDTH);
-    if (sentence && sentence[0]) fputs(sentence, stdout);
-    else printf("%s\n", r->finding[0] ? r->finding : "(no finding recorded)");
-    free(sentence);
+    bool have_sentence = rendered && !parts.verdict_missing && parts.verdict[0];
+    const char *sentence = have_sentence ? parts.verdict : r->finding[0] ? r->finding : "(no finding recorded)";
+    // The verdict and its sentence wrapped as one paragraph (a finding is plain text: escaped as a value is).
+    size_t size = strlen(words) + 2 * strlen(sentence) + 16;
+    char *line = malloc(size);
+    if (line == NULL) faults_out_of_memory("a verdict line", size);
+    int at = snprintf(line, size, "=> %s: ", words);
+    for (const char *p = sentence; *p && (size_t)at + 2 < size; p++) {
+        if (!have_sentence && ispunct((unsigned char)*p)) line[at++] = '\\';
+        line[at++] = *p;
+    }
+    line[at] = '\0';
+    printf("\n");
+    print_plain(line, "");
+    free(line);
     if (r->verdict != c->expected) {
         if (mismatch_fails(ch)) {
             printf("   NOT the expected verdict: expected %s because %s\n", verdict_name(c->expected), c->why_expected);
@@ -570,7 +581,22 @@ int chapter_end(Chapter *ch) {
         else if (!ok) findings++;
         printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
-        print_padded(stdout, c->source, 33);
+        char source[160];   // a long source cut to its column
+        snprintf(source, sizeof source, "%s", c->source);
+        if (display_width(source) > 33) {
+            size_t cut = 0, width = 0;
+            for (const unsigned char *p = (const unsigned char *)source; *p;) {
+                unsigned cp;
+                int n = utf8_decode(p, &cp);
+                int w = utf8_is_wide(cp) ? 2 : 1;
+                if (width + (size_t)w > 31) break;
+                width += (size_t)w;
+                p += n;
+                cut += (size_t)n;
+            }
+            snprintf(source + cut, sizeof source - cut, "…");
+        }
+        print_padded(stdout, source, 33);
         printf(" ");
         print_padded(stdout, claim_scope_name(c->scope), 8);
         print_padded(stdout, lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight)), 20);

@@ -402,7 +402,11 @@ static bool format_value(Text *out, const char *value, const char *spec, char *w
     } else if (strcmp(spec, "d") == 0) {
         snprintf(buf, sizeof buf, "%.0f", round(x) == 0.0 ? 0.0 : round(x));
     } else if (strcmp(spec, "%") == 0) {
-        significant(buf, sizeof buf - 1, 100.0 * x, 3);
+        // 99.97% is not "100%", nor 0.02% "0%": more digits until the rounding says so.
+        int digits = 3;
+        significant(buf, sizeof buf - 1, 100.0 * x, digits);
+        while (digits < 7 && ((strcmp(buf, "100") == 0 && x != 1.0) || (strcmp(buf, "0") == 0 && x != 0.0)))
+            significant(buf, sizeof buf - 1, 100.0 * x, ++digits);
         strcat(buf, "%");
     } else {
         int precision = -1;

@@ -16,7 +16,7 @@ function(workbook_cache_fault_test name case chapter)
   set_tests_properties(${name} PROPERTIES LABELS "fault;hardening;${chapter}" SKIP_RETURN_CODE 77)
 endfunction()
 
-set(ch06_cache_small --steps 30 --seeds 2 --eval-seqs 20)   # 12 runs, about a second
+set(ch06_cache_small --steps 30 --seeds 2 --eval-seqs 20 --evidence)   # 12 runs, about a second (--evidence: the cache messages are evidence)
 workbook_cache_fault_test(ch06.fault.cache_swapped swapped ch06 ${ch06_cache_small})
 workbook_cache_fault_test(ch06.fault.cache_nan nan_value ch06 ${ch06_cache_small})
 workbook_cache_fault_test(ch06.fault.cache_fifo fifo ch06 ${ch06_cache_small})

@@ -1,0 +1,234 @@
+# ch06_words.cmake -DPROGRAM=ch06 -DOUT=DIR "-DARGS=--steps;100;..." [-DCACHE=DIR] (or --steps,100,...):
+# chapter 6's words follow its numbers. Runs every claim with ARGS (the
+# course's settings when empty) and, for each claim, reads what a student
+# sees and what the evidence says: the lesson as printed (the claim's
+# section of standard output), the finding (claims.tsv) and the narrative
+# (narratives.tsv), together with the numbers the claim recorded
+# (values.tsv), its verdict and its lesson case (claims.tsv). The rules
+# below name a phrase (an awk regular expression, matched in lower case) and
+# what the numbers must be wherever that phrase appears: "far above chance"
+# needs an accuracy at least 10 points above chance, "only partly" needs the
+# verdict "partly holds", and so on; rules with the phrase ALWAYS tie the
+# verdict and the case to the numbers with the chapter's thresholds. Any
+# phrase that contradicts the numbers fails the test, and so does a lesson
+# with no words for the verdict it reached (the chapter's message on stderr)
+# or a run that does not exit 0 (at the course's settings: a verdict other
+# than the expected one).
+#
+# Thresholds as in chapters/ch06_extrapolation.c and common/copy_experiment.h:
+# solved 95% ($solved where a claim records it), about the same within 2
+# points ($band_points), far above chance 10 points ($far_points), the
+# mirror bound's mean slack 2 points (CEILING_MARGIN), measurably above
+# chance 3 standard errors.
+#
+# Rule: "ID|REGEX|CONDITION". CONDITION is an awk expression; $name is the
+# number the claim recorded under that name (a name it did not record fails
+# the rule), 'verdict' and 'lcase' are its verdict and lesson case.
+set(rules
+  # 6.5: without positions, at most the bag-of-tokens bound
+  "6.5|ALWAYS|(verdict == \"holds\") == ($nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100 && $nope_L < 0.95 && $nope_T < 0.95)"
+  "6.5|ALWAYS|(lcase == \"solved\") == ($nope_L >= 0.95 || $nope_T >= 0.95)"
+  "6.5|no more than the best guess from the bag allows|$nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100"
+  "6.5|point above the best guess from the bag|$nope_L > $bound_L + $margin_points / 100 || $nope_T > $bound_T + $margin_points / 100"
+  "6.5|solved without positions|$nope_L >= 0.95 || $nope_T >= 0.95"
+  "6.5|: within it \\(|$nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100"
+  "6.5|below the 95% that counts as solving|$nope_L < 0.95 && $nope_T < 0.95"
+  "6.5|never the order|verdict == \"holds\""
+  # 6.6: the lookup is a product, unused rows stay
+  "6.6|ALWAYS|verdict != \"holds\" || ($lookup_diff == 0 && $unused_moved == 0 && $unused_nonzero == 0 && $used_moved == $used)"
+  "6.6|product exactly|$lookup_diff == 0"
+  # 6.1: parameter counts
+  "6.1|ALWAYS|(verdict == \"holds\") == ($learned_params == $rows * $d && $sin_params == 0)"
+  # 6.7: the erratum
+  "6.7|ALWAYS|verdict != \"erratum\" || ($sin_params == 0 && $learned_moved == $L)"
+  "6.7|holds only for learned tables|verdict == \"erratum\" && $sin_params == 0"
+  "6.7|corrected: §七 holds for a learned table|verdict == \"erratum\""
+  # 6.4: in range, about the same
+  "6.4|ALWAYS|(verdict == \"holds\") == ($learned >= $solved && $sinusoidal >= $solved && $diff_points <= $band_points)"
+  "6.4|ALWAYS|(lcase == \"unsolved\") == ($learned < $solved || $sinusoidal < $solved)"
+  "6.4|%, within [0-9]+ points|$diff_points <= $band_points"
+  "6.4|not both reach|$learned < $solved || $sinusoidal < $solved"
+  "6.4|not both solve the task|$learned < $solved || $sinusoidal < $solved"
+  "6.4|[^t] both solve the task|$learned >= $solved && $sinusoidal >= $solved"
+  "6.4|both solve it|$learned >= $solved && $sinusoidal >= $solved"
+  "6.4|about the same\\)|$diff_points <= $band_points"
+  "6.4|but differ by|$diff_points > $band_points"
+  "6.4|but apart|$diff_points > $band_points"
+  # 6.2: the learned rows beyond L stay random; accuracy there below a blind model's
+  "6.2|ALWAYS|(verdict == \"holds\") == ($frozen == $rows_beyond && $beyond < $blind)"
+  "6.2|all [0-9]+ rows beyond l stayed random|$frozen == $rows_beyond"
+  "6.2|only [0-9]+ of [0-9]+ rows|$frozen < $rows_beyond"
+  "6.2|stayed random. there the model is right [0-9.]+%, below|$beyond < $blind"
+  "6.2|not below the|$beyond >= $blind"
+  "6.2|standard errors\\) and below the|$beyond < $blind"
+  "6.2|and worse than|$beyond < $blind"
+  "6.2|and no worse than|$beyond >= $blind"
+  "6.2|measurably above chance|$z_chance > 3"
+  "6.2|measurably below chance|$z_chance < -3"
+  "6.2|within sampling of chance|$z_chance >= -3 && $z_chance <= 3"
+  # 6.3: the sinusoid beyond L
+  "6.3|ALWAYS|(verdict == \"holds\") == ($at_L >= $solved && $beyond >= $at_L - $band_points / 100)"
+  "6.3|ALWAYS|(verdict == \"partly holds\") == ($at_L >= $solved && $beyond < $at_L - $band_points / 100 && $beyond >= $chance + $far_points / 100)"
+  "6.3|ALWAYS|(lcase == \"unsolved\") == ($at_L < $solved)"
+  "6.3|ALWAYS|(lcase == \"near_chance\") == ($at_L >= $solved && $beyond < $chance + $far_points / 100)"
+  "6.3|far above chance|$beyond >= $chance + $far_points / 100"
+  "6.3|at least [0-9]+ points above chance|$beyond >= $chance + $far_points / 100"
+  "6.3|something carries over|$beyond >= $chance + $far_points / 100"
+  "6.3|less than [0-9]+ points above chance|$beyond < $chance + $far_points / 100"
+  "6.3|only partly|verdict == \"partly holds\""
+  "6.3|not shown|$at_L < $solved"
+  "6.3|has not learned the task|$at_L < $solved"
+  "6.3|solved at the training length|$at_L >= $solved"
+  "6.3|no more than [0-9]+ points below|$beyond >= $at_L - $band_points / 100"
+  "6.3|[^o] more than [0-9]+ points below|$beyond < $at_L - $band_points / 100"
+  "6.3|but below the|$beyond < $at_L"
+  "6.3|carries what it learned|verdict == \"holds\""
+  # 6.8: RoPE beyond L
+  "6.8|ALWAYS|(verdict == \"holds\") == ($at_L >= $solved && $beyond >= $at_L - $band_points / 100)"
+  "6.8|ALWAYS|(verdict == \"partly holds\") == ($at_L >= $solved && $beyond < $at_L - $band_points / 100 && $beyond >= $chance + $far_points / 100)"
+  "6.8|ALWAYS|(lcase == \"unsolved\") == ($at_L < $solved)"
+  "6.8|ALWAYS|(lcase == \"near_chance\") == ($at_L >= $solved && $beyond < $chance + $far_points / 100)"
+  "6.8|ALWAYS|lcase != \"aliased\" || ($alias_acc < $clean_acc && verdict == \"partly holds\")"
+  "6.8|rope solves the task|$at_L >= $solved"
+  "6.8|does not solve the task|$at_L < $solved"
+  "6.8|not shown|$at_L < $solved"
+  "6.8|solved at the training length|$at_L >= $solved"
+  "6.8|far above chance|$beyond >= $chance + $far_points / 100"
+  "6.8|at least [0-9]+ points above chance|$beyond >= $chance + $far_points / 100"
+  "6.8|less than [0-9]+ points above chance|$beyond < $chance + $far_points / 100"
+  "6.8|no more than [0-9]+ points below|$beyond >= $at_L - $band_points / 100"
+  "6.8|[^o] more than [0-9]+ (points )?below the training length|$beyond < $at_L - $band_points / 100"
+  "6.8|look-alike offset|$alias_acc < $clean_acc"
+  "6.8|mislead it|$alias_acc < $clean_acc"
+  # 6.9: one symmetric ALiBi slope
+  "6.9|ALWAYS|verdict != \"does not hold\" || ($excess <= 1 && $at_L <= $ceil_L + 0.02 && $beyond <= $ceil_beyond + 0.02)"
+  "6.9|ALWAYS|lcase != \"at_bound\" || ($at_L - $ceil_L <= 0.02 && $ceil_L - $at_L <= 0.02)"
+  "6.9|sits at that bound|$at_L - $ceil_L <= 0.02 && $ceil_L - $at_L <= 0.02"
+  "6.9|stays under that bound|$at_L <= $ceil_L + 0.02"
+  "6.9|within the mirror bound at every position|$excess <= 1"
+  "6.9|, and reaches it:|$at_L - $ceil_L <= 0.02 && $ceil_L - $at_L <= 0.02"
+  "6.9|holds: solved:|$at_L >= 0.95"
+  # 6.10: ALiBi with left and right slopes
+  "6.10|ALWAYS|(verdict == \"holds\") == ($at_L >= $solved && $in_range >= $solved && $beyond >= $solved)"
+  "6.10|ALWAYS|(verdict == \"does not hold\") == ($at_L < $solved)"
+  "6.10|unsolved:|$at_L < $solved"
+  "6.10|and the accuracy stays|verdict == \"holds\""
+  "6.10|the token before ranks first|$m_left > 0 && $m_right > $m_left"
+)
+
+# ---- the run ------------------------------------------------------------------
+string(REPLACE "," ";" ARGS "${ARGS}")   # ARGS may come comma-separated (tests/ch06.cmake)
+# (-DNO_RUN=ON checks the run already in OUT: OUT/run, OUT/stdout.txt, OUT/stderr.txt.)
+set(rc 0)
+if(NOT NO_RUN)
+  file(REMOVE_RECURSE ${OUT}/run)
+  file(MAKE_DIRECTORY ${OUT})
+  set(cache_args "")
+  if(CACHE)
+    set(cache_args --cache ${CACHE})
+  endif()
+  execute_process(COMMAND ${PROGRAM} ${ARGS} ${cache_args} --out ${OUT}/run
+                  RESULT_VARIABLE rc OUTPUT_FILE ${OUT}/stdout.txt ERROR_FILE ${OUT}/stderr.txt)
+endif()
+file(READ ${OUT}/stderr.txt err)
+string(REPLACE ";" " " args_text "${ARGS}")
+if(NOT args_text)
+  set(args_text "the course's settings")
+endif()
+if(NOT rc EQUAL 0)
+  file(READ ${OUT}/stdout.txt out)
+  message("${out}${err}")
+  message(FATAL_ERROR "ch06 with ${args_text} exited with status ${rc}, expected 0")
+endif()
+if(err MATCHES "no words for the verdict|internal error")
+  message(FATAL_ERROR "ch06 with ${args_text}: ${err}")
+endif()
+
+# ---- the rules, as one awk program ----------------------------------------------
+set(awk [=[
+function unescape(s,    out, i, c) {
+  out = ""
+  for (i = 1; i <= length(s); i++) {
+    c = substr(s, i, 1)
+    if (c == "\\" && i < length(s)) {
+      i++; c = substr(s, i, 1)
+      out = out (c == "n" ? "\n" : (c == "t" ? "\t" : (c == "r" ? "\r" : c)))
+    } else out = out c
+  }
+  return out
+}
+function val(name) {
+  if (!((id SUBSEP name) in V)) { missing = missing " " name; return 0 }
+  return V[id, name] + 0
+}
+function check(rule_id, regex, cond, text) {
+  if (!(rule_id in ran)) return
+  if (regex != "ALWAYS" && tolower(T[rule_id]) !~ regex) return
+  applied++
+  if (missing != "") {
+    printf "claim %s: the rule for '%s' names a number it did not record:%s\n", rule_id, regex, missing
+    failed++; missing = ""; return
+  }
+  if (!cond) {
+    printf "claim %s (verdict \"%s\", case \"%s\"): '%s' %s, but the numbers say otherwise\n", rule_id, verdict, lcase,
+           regex, regex == "ALWAYS" ? "(verdict and case follow the numbers)" : "is in its words"
+    failed++
+  }
+}
+BEGIN {
+  FS = "\t"
+  while ((getline line < VALUES) > 0) {
+    n = split(line, f, "\t")
+    if (f[1] != "id") V[f[1], f[2]] = f[3]
+  }
+  while ((getline line < CLAIMS) > 0) {
+    n = split(line, f, "\t")
+    if (f[1] == "id") { for (i = 1; i <= n; i++) col[f[i]] = i; continue }
+    ran[f[1]] = 1
+    VERDICT[f[1]] = f[col["verdict"]]
+    CASE[f[1]] = f[col["lesson_case"]]
+    T[f[1]] = T[f[1]] "\n" unescape(f[col["finding"]])
+  }
+  while ((getline line < NARRATIVES) > 0) {
+    i = index(line, "\t")
+    if (substr(line, 1, i - 1) != "id") T[substr(line, 1, i - 1)] = T[substr(line, 1, i - 1)] "\n" unescape(substr(line, i + 1))
+  }
+  current = ""
+  while ((getline line < STDOUT) > 0) {
+    if (line ~ /^---- [0-9]+\.[0-9]+ /) { split(line, f, " "); current = f[2]; continue }
+    if (line ~ /^ch06 verdicts/) current = ""
+    if (current != "") T[current] = T[current] "\n" line
+  }
+  # Lines are wrapped for the terminal: match phrases across line ends.
+  for (c in T) gsub(/[ \t\n\r]+/, " ", T[c])
+  for (c in ran) if (T[c] == "") { printf "claim %s: no text found\n", c; failed++ }
+]=])
+set(k 0)
+foreach(rule IN LISTS rules)
+  if(NOT rule MATCHES "^([0-9]+\\.[0-9]+)\\|([^|]+)\\|(.+)$")
+    message(FATAL_ERROR "ch06_words.cmake: not a rule: '${rule}'")
+  endif()
+  set(rule_id "${CMAKE_MATCH_1}")
+  set(regex "${CMAKE_MATCH_2}")
+  set(cond "${CMAKE_MATCH_3}")
+  string(REGEX REPLACE "\\$([A-Za-z_][A-Za-z_0-9]*)" "val(\"\\1\")" cond "${cond}")
+  string(REPLACE "\\" "\\\\" regex_awk "${regex}")
+  string(REPLACE "\"" "\\\"" regex_awk "${regex_awk}")
+  string(APPEND awk "  id = \"${rule_id}\"; verdict = VERDICT[id]; lcase = CASE[id]; missing = \"\"\n"
+                    "  check(id, \"${regex_awk}\", ${cond}, \"\")\n")
+  math(EXPR k "${k} + 1")
+endforeach()
+string(APPEND awk [=[
+  n_claims = 0; for (c in ran) n_claims++
+  printf "%d claims, %d rules, %d applied to this run's words, %d contradicted\n", n_claims, RULES, applied, failed + 0
+  exit failed > 0
+}
+]=])
+file(WRITE ${OUT}/words.awk "${awk}")
+execute_process(COMMAND awk -v RULES=${k} -v VALUES=${OUT}/run/values.tsv -v CLAIMS=${OUT}/run/claims.tsv
+                        -v NARRATIVES=${OUT}/run/narratives.tsv -v STDOUT=${OUT}/stdout.txt -f ${OUT}/words.awk
+                RESULT_VARIABLE rc OUTPUT_VARIABLE report ERROR_VARIABLE awk_err)
+message("ch06 with ${args_text}: ${report}${awk_err}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ch06 with ${args_text}: words that contradict the numbers (above); the run is in ${OUT}")
+endif()
