@@ -6,15 +6,18 @@
 // P_{k+1} = M_1 P_k turns one row into the next with multiplies and adds:
 // can it replace the sin and cos of the direct formula, and stay accurate?
 //
-// Claims (docs/CLAIMS.md, "Beyond the documents", and Doc A §核心性質):
+// Claims (docs/CLAIMS.md): all beyond the course's documents; 8.3 builds on
+// Doc A §核心性質's rotation identity, which Doc A states but never uses as a
+// generator, and 8.2 on Doc D §1's requirement that every position have its own code.
 //   8.1  Beyond the documents (single precision)
 //                                    the error of P_k computed in float grows with k
 //   8.2  Beyond the documents; Doc D §1 (every position a unique code)
 //                                    float is good enough at every position: only up to
 //                                    a position this chapter finds, by scanning every k
 //                                    (common/float_code.h)
-//   8.3  Doc A §核心性質             P_{k+1} = M_1 P_k generates the table: exact per step,
-//                                    but iterating it drifts
+//   8.3  Beyond the documents; Doc A §核心性質 (the rotation identity)
+//                                    used as a generator, P_{k+1} = M_1 P_k builds the table:
+//                                    exact per step, but iterating it drifts
 //   8.4  Beyond the documents (re-anchoring)
 //                                    restarting from an exact row every B rows keeps the
 //                                    whole table within 1e-12 of the exact values
@@ -295,9 +298,20 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
     bool proportional = fabs(st.slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
     bool grown = growth >= GROWTH_OVER_FLOOR;
     r->verdict = proportional && grown ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "The float error grows in proportion to k (slope %.2f up to k = 2^24): %.2g at k = %.0f, "
+    claim_value(r, "slope", st.slope);
+    claim_value(r, "slope_double", st.slope_double);
+    claim_value(r, "k_end", end->k);
+    claim_value(r, "err_end", end->err_float);
+    claim_value(r, "floor", end->err_stored);
+    claim_value(r, "growth", growth);
+    claim_value(r, "float_over_double", float_over_double);
+    claim_value(r, "growth_needed", GROWTH_OVER_FLOOR);
+    // Which condition failed, when one did (the lesson names it).
+    if (!proportional) claim_case(r, "not_proportional");
+    else if (!grown) claim_case(r, "little_growth");
+    claim_finding(r, "The float error grows in proportion to k (slope %.2f over k = %.0f..%.0f): %.2g at k = %.0f, "
                      "%.2g times the float storage floor. Double grows the same way (slope %.2f), %.2g times lower.",
-                  st.slope, end->err_float, end->k, growth, st.slope_double, float_over_double);
+                  st.slope, FIT_FIRST_K, end->k, end->err_float, end->k, growth, st.slope_double, float_over_double);
 }
 
 // ---- claim 8.2: is float good enough? ------------------------------------------
@@ -404,6 +418,17 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_HOLDS;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
+    // The lesson's words: whether a position is misread (the first one 2^24 + 1,
+    // or another), none is, or the scan could not decide.
+    claim_value(r, "d", (double)d);
+    claim_value(r, "criterion", criterion);
+    claim_value(r, "k_cross", k_cross);
+    claim_value(r, "small_k_error", small_k_error);
+    claim_value(r, "checked_to", (double)(scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1));
+    if (misread_found) claim_value(r, "first_misread", (double)scan.first_misread);
+    claim_case(r, misread_found ? (scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1 ? "misread_2p24" : "misread")
+                  : scan.misread_decided ? "none_misread"
+                                         : "undecided");
     if (misread_found)
         claim_finding(r, "Nearest-code decoding of the float table (d = %ld; the nearest exact code among positions "
                          "0..2^24) reads every position below %ld back and first misreads k = %ld%s; the stricter "
@@ -691,12 +716,13 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
                     steps_extrapolated[t] ? "(extrap.)" : "step", steps[t],
                     drift_over(st.libm_by_row[t], n - 1) / (double)(n - 1), t == 0 ? "   (this libm)" : "");
     chapter_say(ch, "\n");
-    chapter_say(ch, "Each step is exact to rounding, as Doc A §核心性質 says. But M_1 is itself\n"
-                    "rounded: its turn 1/Z_i is off by about one ulp, and every step adds that\n"
-                    "error again, so the drift grows in proportion to the number of steps. (The\n"
-                    "direct double formula has the same kind of growth: its angle k/Z_i carries a\n"
-                    "rounding proportional to k.) Claim 8.4 restarts the recurrence before the\n"
-                    "drift matters.\n");
+    chapter_say(ch, "Each step is exact to rounding, as Doc A's identity (§核心性質) promises (Doc A\n"
+                    "states the identity and proposes no generator: using it as one is this\n"
+                    "chapter's question). But M_1 is itself rounded: its turn 1/Z_i is off by\n"
+                    "about one ulp, and every step adds that error again, so the drift grows in\n"
+                    "proportion to the number of steps. (The direct double formula has the same\n"
+                    "kind of growth: its angle k/Z_i carries a rounding proportional to k.)\n"
+                    "Claim 8.4 restarts the recurrence before the drift matters.\n");
 
     r->measured = k_budget;
     r->tolerance = TABLE_ERROR_BUDGET;
@@ -707,6 +733,21 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_DOES_NOT_HOLD;
     else
         r->verdict = drifts ? VERDICT_PARTLY_HOLDS : VERDICT_HOLDS;
+    claim_value(r, "one_step", st.one_step_worst);
+    claim_value(r, "one_step_ratio", st.one_step_ratio);
+    claim_value(r, "slope", slope);
+    claim_value(r, "steps", k_budget);
+    claim_value(r, "coef_ulps", st.coef_ulps[0]);
+    claim_value(r, "steps_few", steps[FEW_ULPS_TRACK]);
+    claim_value(r, "coef_ulps_few", st.coef_ulps[FEW_ULPS_TRACK]);
+    claim_value(r, "rows", (double)n);
+    claim_value(r, "worst", st.pure_worst);
+    // Whether the table was long enough to see the budget passed (else the
+    // step is extrapolated from the drift per step), for this libm's M_1 and
+    // for the few-ulp one.
+    claim_case(r, !steps_extrapolated[0]                ? "seen"
+                  : !steps_extrapolated[FEW_ULPS_TRACK] ? "extrapolated"
+                                                        : "both_extrapolated");
     claim_finding(r, "One step P_{k+1} = M_1 P_k is exact to rounding (%.2g), but iterated from P_0 the error "
                      "grows like steps^%.2f and passes %.0e after %s%.0f steps with this libm's M_1 (coefficients "
                      "within %.2f ulp; %.2g after %zu), after %s%.0f with coefficients off by %.2f ulp (a few-ulp "
@@ -779,6 +820,17 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     // LIBM_EXTRA_ULPS[FEW_ULPS_TRACK] + 1/2 ulp, not only for this one.
     bool safe_b = chosen <= b_few;
     r->verdict = within && safe_b ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "anchor_every", (double)chosen);
+    claim_value(r, "rows", (double)n);
+    claim_value(r, "anchored", st.anchored_worst);
+    claim_value(r, "direct", st.direct_worst);
+    claim_value(r, "pure", st.pure_worst);
+    claim_value(r, "b_max", (double)b_max);
+    claim_value(r, "b_few", (double)b_few);
+    claim_value(r, "coef_ulps_few", st.coef_ulps[FEW_ULPS_TRACK]);
+    // Which half failed, when one did (the lesson names it), and whether the
+    // largest safe B was seen in the table or extrapolated from the drift per step.
+    claim_case(r, !within ? "over_budget" : !safe_b ? "b_too_large" : extrapolated ? "extrapolated" : "seen");
     claim_finding(r, "With an exact anchor every B = %zu rows the whole %zu x %ld table is within %.2g of the exact "
                      "values (budget %.0e), while the direct double formula is off by %.2g and the pure recurrence "
                      "by %.2g. Half the budget allows B up to %zu with this libm's M_1 (coefficients within %.2f "
@@ -794,20 +846,22 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
 static const ClaimDef CLAIMS[] = {
     {"8.1", "Beyond the documents",
      "The error of P_k computed in float grows with the position k.", VERDICT_HOLDS,
-     "the angle k/Z_i is rounded relative to its size, so its absolute error grows like k", claim_float_error_grows},
+     "the angle k/Z_i is rounded relative to its size, so its absolute error grows like k", claim_float_error_grows, SCOPE_BEYOND, WEIGHT_NONE},
     {"8.2", "Beyond the documents; Doc D §1",
      "A table computed in float is good enough at every position.", VERDICT_PARTLY_HOLDS,
      "float codes are read back (nearest code) up to 2^24, where float runs out of integers; the error passes half "
      "the neighbour distance earlier, near 10^7",
-     claim_float_good_enough},
-    {"8.3", "Doc A §核心性質", "Iterating P_{k+1} = M_1 P_k from P_0 generates the table without sin or cos.",
+     claim_float_good_enough, SCOPE_BEYOND, WEIGHT_NONE},
+    {"8.3", "Beyond the documents; Doc A §核心性質",
+     "Doc A's rotation identity, iterated as P_{k+1} = M_1 P_k from P_0, can generate the table without sin or cos "
+     "(the workbook's question; Doc A proposes no generator).",
      VERDICT_PARTLY_HOLDS, "each step is exact to rounding, but the rounded M_1 repeats its error every step",
-     claim_recurrence_drifts},
+     claim_recurrence_drifts, SCOPE_BEYOND, WEIGHT_NONE},
     {"8.4", "Beyond the documents",
      "Restarting the recurrence from an exact row every B rows keeps the whole table within 1e-12.",
      VERDICT_HOLDS, "the drift over B steps is about B x 1.3e-16 here and B x 4.4e-16 with coefficients off by 3.5 ulp: "
                     "within half of 1e-12 for B = 1024 either way",
-     claim_reanchored_within_budget},
+     claim_reanchored_within_budget, SCOPE_BEYOND, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -455,7 +455,7 @@ static void print_claim(Chapter *ch, size_t i) {
         lesson_parts_free(&parts);
         return;
     }
-    printf("\n---- %s · %s%s ----\n", c->id, c->source, c->scope == SCOPE_BEYOND ? " · beyond the course" : "");
+    printf("\n%s · %s\n", c->id, c->source);
     if (rendered) {
         print_plain(parts.says, "");
         printf("\n");
@@ -567,10 +567,8 @@ int chapter_end(Chapter *ch) {
                        ch->memory_estimate / 1048576.0, peak_resident_bytes() / 1048576.0);
     printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
     printf("  claim  ");
-    print_padded(stdout, "source", 34);
     print_padded(stdout, "scope", 8);
     print_padded(stdout, "verdict", 20);
-    print_padded(stdout, "expected", 15);
     printf("key number\n");
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
@@ -581,28 +579,13 @@ int chapter_end(Chapter *ch) {
         else if (!ok) findings++;
         printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
-        char source[160];   // a long source cut to its column
-        snprintf(source, sizeof source, "%s", c->source);
-        if (display_width(source) > 33) {
-            size_t cut = 0, width = 0;
-            for (const unsigned char *p = (const unsigned char *)source; *p;) {
-                unsigned cp;
-                int n = utf8_decode(p, &cp);
-                int w = utf8_is_wide(cp) ? 2 : 1;
-                if (width + (size_t)w > 31) break;
-                width += (size_t)w;
-                p += n;
-                cut += (size_t)n;
-            }
-            snprintf(source + cut, sizeof source - cut, "…");
-        }
-        print_padded(stdout, source, 33);
-        printf(" ");
         print_padded(stdout, claim_scope_name(c->scope), 8);
         print_padded(stdout, lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight)), 20);
-        print_padded(stdout, verdict_name(c->expected), 15);
         lesson_number(b1, sizeof b1, r->measured);
-        printf("%s = %s\n", r->key[0] ? r->key : "measured", b1);
+        printf("%s = %s", r->key[0] ? r->key : "measured", b1);
+        // (the course's verdict only where this run's differs)
+        if (!ok) printf("   (expected: %s)", verdict_name(c->expected));
+        printf("\n");
     }
 
     DataFile f;
