@@ -404,6 +404,17 @@ static void counts_line(Buf *md, const ChapterPage *c) {
     if (off) buf_printf(md, " (%zu not the verdict the course's settings give)", off);
 }
 
+// A claim at a glance: what the course says (its lesson's "says", with the
+// run's numbers), else the claim as the chapter states it.
+static void glance_words(Buf *md, const ChapterPage *c, const Claim *cl) {
+    const LessonClaim *lc = c->run->has_lesson && c->have_claims ? lesson_claim(&c->run->lesson, cl->id) : NULL;
+    char why[256];
+    char *says = lc ? lesson_render(lc->says, &cl->values, why, sizeof why) : NULL;
+    if (says) md_lesson(md, says);
+    else md_math(md, cl->statement);
+    free(says);
+}
+
 static void write_chapter(size_t i) {
     ChapterPage *c = &g_ch[i];
     int fig_no = 0;
@@ -443,7 +454,7 @@ static void write_chapter(size_t i) {
             buf_puts(&md, ") ");
             claim_badges(&md, cl);
             buf_puts(&md, " ");
-            md_math(&md, cl->statement);
+            glance_words(&md, c, cl);
             buf_puts(&md, "\n");
         }
         buf_puts(&md, "\n</nav>\n\n");
