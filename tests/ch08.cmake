@@ -12,7 +12,7 @@ if(WORKBOOK_SANITIZE)
 endif()
 workbook_claim_tests(ch08 ARGS ${ch08_quick})
 workbook_figure_tests(ch08 ARGS ${ch08_quick})
-# The numbers the README gives for claims 8.2-8.4 (d = 512), from this
+# The numbers docs/CHAPTERS.md gives for claims 8.2-8.4 (d = 512), from this
 # machine's glibc (powf, sinf, cosf, sin, cos): claim 8.2's exhaustive scan
 # (every position; common/float_code.h, checked against a brute force in
 # unit_float_code) first passes the criterion at k = 9821466 and first
