@@ -509,8 +509,7 @@ void chapter_run_claims(Chapter *ch) {
         printf("%s · %s\n", ch->program, ch->lesson ? ch->lesson->title : ch->title);
         if (ch->lesson) print_plain(ch->lesson->intro, "\n");
         else printf("%s\n", ch->summary);
-        printf("\n(seed %ld, output in %s/%s)\n", ch->seed, ch->out,
-               ch->evidence ? "" : "; --evidence also prints how each verdict was measured");
+        printf("\n(seed %ld; output: %s/%s)\n", ch->seed, ch->out, ch->evidence ? "" : "; --evidence: the measurements");
         if (chapter_exploring(ch))
             printf("Exploring: %s (not the course's settings). A verdict that differs from the one the "
                    "course's settings give is a finding of these settings%s.\n",
@@ -566,10 +565,16 @@ int chapter_end(Chapter *ch) {
         chapter_detail(ch, "memory: estimated %.0f MB, peak resident %.0f MB (VmHWM)\n",
                        ch->memory_estimate / 1048576.0, peak_resident_bytes() / 1048576.0);
     printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
+    // The key numbers are in the lessons' verdict sentences; the table adds
+    // them (as measured, with what they are) with --evidence.
     printf("  claim  ");
     print_padded(stdout, "scope", 8);
-    print_padded(stdout, "verdict", 20);
-    printf("key number\n");
+    if (ch->evidence) {
+        print_padded(stdout, "verdict", 20);
+        printf("key number\n");
+    } else {
+        printf("verdict\n");
+    }
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
         const ClaimDef *c = &ch->claims[i];
@@ -580,9 +585,14 @@ int chapter_end(Chapter *ch) {
         printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
         print_padded(stdout, claim_scope_name(c->scope), 8);
-        print_padded(stdout, lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight)), 20);
-        lesson_number(b1, sizeof b1, r->measured);
-        printf("%s = %s", r->key[0] ? r->key : "measured", b1);
+        const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
+        if (ch->evidence) {
+            print_padded(stdout, words, 20);
+            lesson_number(b1, sizeof b1, r->measured);
+            printf("%s = %s", r->key[0] ? r->key : "measured", b1);
+        } else {
+            printf("%s", words);
+        }
         // (the course's verdict only where this run's differs)
         if (!ok) printf("   (expected: %s)", verdict_name(c->expected));
         printf("\n");
