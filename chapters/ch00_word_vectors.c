@@ -10,12 +10,14 @@
 // answers the same analogy questions.
 //
 // Claims (docs/CLAIMS.md, chapter 0):
-//   0.1  Doc C §一        a token id carries no meaning
+//   0.1  Doc C §一        a token id carries no meaning: it is a frequency rank
 //   0.2  Doc C §一, §七   lookup = one-hot x matrix; training moves only the rows used
 //   0.3  Doc C §二        related words are near by cosine
-//   0.4  Doc C §二        king - man + woman ~ queen; the workbook's analogy set
+//   0.4  Doc C §二        king - man + woman ~ queen; the workbook's analogy set over --seeds
+//                         seeds, against the nearest word of c alone and PPMI + SVD
 //   0.5  Doc C §三        a static vector mixes the senses of a two-sense word
 //   0.6  Doc C §三        one attention layer gives the same token different vectors in context
+//                         (at the course's settings a plain average of the context does as well)
 //
 // The experiment (every number is an option):
 //   corpus   GCIDE with its markup stripped (common/corpus.h), or --corpus FILE (plain UTF-8, a
@@ -28,16 +30,22 @@
 //   search   nearest words and analogies among the 30000 most frequent words (cosine)
 //
 // Run:  ch00 [--corpus FILE] [--dim 100] [--window 5] [--negative 5] [--epochs 3] [--min-count 5]
-//            [--threads 2] [--cache DIR] [--retrain] [--neighbours WORD] [--seed N] [--out DIR] ...
+//            [--threads 2] [--cache DIR] [--retrain] [--seeds 5] [--seed N] [--out DIR] ...
+// Ask:  ch00 --analogy A B C | --neighbours WORD... [--top 10]   the words nearest A - B + C
+//            (king man woman: king - man + woman) or nearest each WORD, on the vectors of --seed
+//            (from the cache after the first run: seconds); prints and stops, writes nothing
 // Data: vectors.txt (word2vec text format: "V d", then "word x_1 ... x_d"), neighbours.txt,
-//       analogies.dat (per category and method), analogy_questions.txt, pairs.dat (feeds
+//       analogies.dat (per category and method, seed --seed), analogy_seeds.dat (per seed),
+//       analogy_questions.txt, pairs.dat (related, random and re-paired word pairs; feeds
 //       plots/ch00_similarity.gp), pca.dat (plots/ch00_pca.gp), senses.dat (plots/ch00_senses.gp).
 // Cache: trained vectors are kept in --cache DIR (default: the folder "cache" beside --out),
 // keyed by the code they come from (a hash of its sources), the corpus file's checksum,
 // every training setting and the seed, and checked whole when read back (a file that does
 // not hold exactly that is trained over, and the run says so); --retrain trains again.
 // Two runs with the same seed and settings give byte-identical vectors on 1 or 2 threads
-// (word2vec.h: fixed shards, merged in order).
+// (word2vec.h: fixed shards, merged in order). Claim 0.4 uses --seeds trainings (5): the
+// first run trains each (on 2 free cores about as long as one training, 25-60 s, each),
+// later runs read them all from the cache (a few seconds each to score).
 #include <errno.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_eigen.h>
@@ -73,7 +81,6 @@
 static const char *corpus_path = NULL;   // --corpus FILE; NULL = the GCIDE dictionary
 static const char *gcide_path = CORPUS_GCIDE_PATH;   // --gcide FILE: a dictzip with GCIDE markup
 static const char *cache_dir = NULL;
-static const char *query_word = NULL;    // --neighbours WORD
 static bool retrain = false;
 static long dim = 100, window_size = 5, negative = 5, epochs = 3, min_count = 5, threads = 2;
 static long svd_vocab = 10000;
@@ -99,16 +106,33 @@ enum {
 
 // ---- the trained model, shared by the claims ----------------------------------------
 
-static Corpus *corpus;            // vocabulary (and tokens when trained this run)
-static float *E;                  // SGNS input vectors (V, d)
-static float *P;                  // PPMI-SVD vectors (K, d)
-static size_t V, K;
-static Embedding *sg, *pp;        // unit-row copies
-static double train_seconds, train_wps, ppmi_seconds;
-static size_t n_tokens, n_raw, ppmi_nnz;
-static bool from_cache;
+// The vectors of one training run (one seed): the SGNS input vectors and the
+// PPMI-SVD vectors of the same counts, with how they were made.
+typedef struct {
+    float *E;                 // (V, d) SGNS input vectors
+    float *P;                 // (K, d) PPMI-SVD vectors (the K most frequent words)
+    size_t K, ppmi_nnz;
+    double train_seconds, train_wps, ppmi_seconds;
+    double final_loss;        // NAN when read from the cache
+    bool from_cache;
+} Vectors;
+
+static Corpus *corpus;            // vocabulary (and tokens when built this run: corpus_has_tokens)
+static bool corpus_has_tokens;
+static size_t V, n_tokens, n_raw; // vocabulary size, kept words, words before the --min-count cut
+static Vectors course;            // the vectors of --seed: every claim reads them
+static float *E;                  // course.E (V, d)
+static float *P;                  // course.P (K, d)
+static size_t K;                  // course.K
+static Embedding *sg, *pp;        // unit-row copies of E and P
 
 static long id_of(const char *w) { return corpus ? corpus_find(corpus, w) : -1; }
+
+static void vectors_free(Vectors *v) {
+    free(v->E);
+    free(v->P);
+    *v = (Vectors){0};
+}
 
 // The words of 'words' (n) that are not in the vocabulary, as "queen, woman"
 // ("" when every one is).
@@ -131,9 +155,9 @@ static void missing_words(const char *const *words, size_t n, char *out, size_t 
 // ppmi_nnz), timings (train s, words/s, PPMI s), the vocabulary (NUL-terminated
 // words, then their counts), E (V, d) and P (K, d) as raw floats.
 
-static CacheKey cache_key;   // the run's key, set by cache_file
+static CacheKey cache_key;   // the key of the seed being read or trained, set by cache_file
 
-// The cache file's name, ch00-HASH.bin, in cache_dir, and the run's key.
+// The cache file's name for 'seed', ch00-HASH.bin, in cache_dir, and its key.
 static void cache_file(char *name, size_t size, uint64_t corpus_sum, unsigned long seed) {
     cache_key_init(&cache_key, "ch00-vectors");
     cache_key_add(&cache_key, "code=%s cblas=%s gsl=%s", CH00_CODE_KEY, build_cblas_name(), gsl_version);
@@ -173,9 +197,19 @@ static bool cache_values_valid(const uint64_t *hdr, const double *times, char *c
     return true;
 }
 
-// Read the vectors of cache file 'name'. False when there is none, or when
+// Whether a vocabulary read from a cache is the one this run already holds
+// (another seed's vectors are trained on the same words).
+static bool same_vocabulary(size_t nv, char *const *words, const long *counts, const uint64_t *hdr) {
+    if (corpus->n_vocab != nv || hdr[3] != n_tokens || hdr[4] != n_raw) return false;
+    for (size_t w = 0; w < nv; w++)
+        if (counts[w] != corpus->counts[w] || strcmp(words[w], corpus->words[w]) != 0) return false;
+    return true;
+}
+
+// Read the vectors of cache file 'name' into *out (and the vocabulary into
+// 'corpus' when the run has none yet). False when there is none, or when
 // there is one this run cannot use (then it says so once: it trains again).
-static bool cache_load(const Chapter *ch, const char *name) {
+static bool cache_load(const Chapter *ch, const char *name, Vectors *out) {
     CacheReader r;
     CacheLookup found = name[0] ? cache_open(&r, cache_dir, name, &cache_key) : CACHE_ABSENT;
     if (found == CACHE_ABSENT) return false;
@@ -212,49 +246,60 @@ static bool cache_load(const Chapter *ch, const char *name) {
     }
     if (found == CACHE_FOUND) ok = cache_close(&r) && ok;   // the payload read to its last byte
     ok = ok && cache_values_valid(hdr, times, words, counts, e, p);
-    if (ok) corpus = corpus_from_vocab(nv, words, counts);
-    if (!ok || corpus == NULL) {
+    bool keep_vocab = false;   // the words and counts handed to a new vocabulary
+    if (ok && corpus != NULL) ok = same_vocabulary(nv, words, counts, hdr);
+    else if (ok) {
+        corpus = corpus_from_vocab(nv, words, counts);
+        keep_vocab = ok = corpus != NULL;
+        if (ok) {
+            V = nv;
+            n_tokens = (size_t)hdr[3];
+            n_raw = (size_t)hdr[4];
+        }
+    }
+    if (!keep_vocab) {
         if (words)
             for (size_t w = 0; w < nv; w++) free(words[w]);
         free(words);
         free(counts);
+    }
+    if (!ok) {
         free(e);
         free(p);
-        if (!ok) {   // never a silent miss
+        if (found != CACHE_ABSENT) {   // never a silent miss
             char sentence[4400];
             cache_rejected_sentence(sentence, sizeof sentence, 1, cache_dir);
             chapter_say(ch, "%s.\n", sentence);
         }
         return false;
     }
-    V = nv;
-    K = (size_t)hdr[2];
-    n_tokens = (size_t)hdr[3];
-    n_raw = (size_t)hdr[4];
-    ppmi_nnz = (size_t)hdr[5];
-    train_seconds = times[0];
-    train_wps = times[1];
-    ppmi_seconds = times[2];
-    E = e;
-    P = p;
+    *out = (Vectors){.E = e, .P = p, .K = (size_t)hdr[2], .ppmi_nnz = (size_t)hdr[5], .train_seconds = times[0],
+                     .train_wps = times[1], .ppmi_seconds = times[2], .final_loss = NAN, .from_cache = true};
     return true;
 }
 
-static void cache_save(const char *name) {
+static void cache_save(const char *name, const Vectors *v) {
     DataFile f;
     if (!name[0] || !cache_create(&f, cache_dir, name, &cache_key)) return;   // no cache: only slower next time
     FILE *fp = f.fp;
-    uint64_t hdr[6] = {V, (uint64_t)dim, K, n_tokens, n_raw, ppmi_nnz};
-    double times[3] = {train_seconds, train_wps, ppmi_seconds};
+    uint64_t hdr[6] = {V, (uint64_t)dim, v->K, n_tokens, n_raw, v->ppmi_nnz};
+    double times[3] = {v->train_seconds, v->train_wps, v->ppmi_seconds};
     bool ok = fwrite(hdr, sizeof hdr, 1, fp) == 1 && fwrite(times, sizeof times, 1, fp) == 1;
     for (size_t w = 0; ok && w < V; w++) ok = fwrite(corpus->words[w], 1, strlen(corpus->words[w]) + 1, fp) > 0;
     ok = ok && fwrite(corpus->counts, sizeof(long), V, fp) == V &&
-         fwrite(E, sizeof(float), V * (size_t)dim, fp) == V * (size_t)dim &&
-         fwrite(P, sizeof(float), K * (size_t)dim, fp) == K * (size_t)dim;
+         fwrite(v->E, sizeof(float), V * (size_t)dim, fp) == V * (size_t)dim &&
+         fwrite(v->P, sizeof(float), v->K * (size_t)dim, fp) == v->K * (size_t)dim;
     cache_commit(&f, ok);
 }
 
 // ---- reading the corpus and training (before any output is written) -------------------
+// read_corpus reads the file once (its checksum keys the cache); vectors_cached
+// reads a seed's vectors from the cache; build_corpus makes the vocabulary and
+// the word stream from the text (only when some seed must be trained);
+// vectors_train trains a seed's SGNS and PPMI + SVD and caches them.
+
+static CorpusBytes corpus_file;   // the corpus file as read (its text taken by build_corpus)
+static uint64_t corpus_checksum;
 
 static int fail_corpus(const char *what) {
     fprintf(stderr, "ch00: %s\n", what);
@@ -271,10 +316,12 @@ static int fail_memory(const char *what) {
 // copies of each of its two tables); PPMI a block of 512 x K doubles and
 // its sparse matrix with its transpose (24 bytes an entry, 32 allowed for
 // growing; GCIDE's 10000 words give about 4 million entries, so up to
-// min(K^2, 2e7) entries are allowed for).
+// min(K^2, 2e7) entries are allowed for). Claim 0.4's other seeds are
+// trained while the course seed's vectors are held: one (V, d) and one (K, d)
+// table more.
 static double model_bytes(size_t vocab) {
     double k = (double)((size_t)svd_vocab < vocab ? (size_t)svd_vocab : vocab);
-    return 6.0 * (double)vocab * (double)dim * 4.0 + 512.0 * k * 8.0 + fmin(k * k, 2e7) * 32.0;
+    return 7.0 * (double)vocab * (double)dim * 4.0 + k * (double)dim * 4.0 + 512.0 * k * 8.0 + fmin(k * k, 2e7) * 32.0;
 }
 
 #define MEMORY_BOUND_BYTES (CHAPTER_MEMORY_BOUND_MB * 1048576.0)
@@ -283,14 +330,17 @@ static double model_bytes(size_t vocab) {
 // with V; at every --dim and --svd-vocab the bound holds more than K words).
 static size_t vocab_in_memory_bound(void) {
     double k = (double)svd_vocab;
-    size_t v = (size_t)((MEMORY_BOUND_BYTES - 512.0 * k * 8.0 - fmin(k * k, 2e7) * 32.0) / (6.0 * (double)dim * 4.0));
+    size_t v = (size_t)((MEMORY_BOUND_BYTES - k * (double)dim * 4.0 - 512.0 * k * 8.0 - fmin(k * k, 2e7) * 32.0) /
+                        (7.0 * (double)dim * 4.0));
     while (v > 0 && model_bytes(v) > MEMORY_BOUND_BYTES) v--;   // (rounding)
     return v;
 }
 
-static int prepare_model(Chapter *ch) {
-    int status;
-    const char *path = corpus_path ? corpus_path : gcide_path;
+static const char *corpus_option(void) { return corpus_path ? "--corpus" : "--gcide"; }
+static const char *corpus_file_path(void) { return corpus_path ? corpus_path : gcide_path; }
+
+static int read_corpus(void) {
+    const char *path = corpus_file_path();
     char msg[4400];
     if (corpus_path == NULL && access(path, R_OK) != 0) {
         snprintf(msg, sizeof msg, "the GCIDE dictionary (%s) is not installed: install the package " CORPUS_GCIDE_PACKAGE
@@ -299,25 +349,31 @@ static int prepare_model(Chapter *ch) {
     }
     // The file is read once (a pipe cannot be read twice): its checksum, the
     // cache key's corpus part, comes from the same pass as its text.
-    const char *option = corpus_path ? "--corpus" : "--gcide";
-    bool compressed = corpus_path == NULL;
     char why[300];
-    double t0 = wallclock_seconds();
-    CorpusBytes file;
-    if (!corpus_read_bytes(path, (size_t)MAX_MB_TEXT << 20, &file, why, sizeof why)) {
+    if (!corpus_read_bytes(path, (size_t)MAX_MB_TEXT << 20, &corpus_file, why, sizeof why)) {
         if (strstr(why, "out of memory") || strstr(why, strerror(ENOMEM))) return fail_memory("while reading the corpus");
-        snprintf(msg, sizeof msg, "%s '%s': %s", option, path, why);
+        snprintf(msg, sizeof msg, "%s '%s': %s", corpus_option(), path, why);
         return fail_corpus(msg);
     }
-    char cache_name[64];
-    cache_file(cache_name, sizeof cache_name, file.checksum, (unsigned long)ch->seed);
-    if (!retrain && cache_load(ch, cache_name)) {
-        corpus_bytes_free(&file);
-        from_cache = true;
-        return CHAPTER_CONTINUE;
-    }
+    corpus_checksum = corpus_file.checksum;
+    return CHAPTER_CONTINUE;
+}
+
+// The vectors of 'seed' from the cache into *out (false: none usable, or --retrain).
+static bool vectors_cached(const Chapter *ch, unsigned long seed, Vectors *out) {
+    char name[64];
+    cache_file(name, sizeof name, corpus_checksum, seed);
+    return !retrain && cache_load(ch, name, out);
+}
+
+static int build_corpus(Chapter *ch) {
+    if (corpus_has_tokens) return CHAPTER_CONTINUE;
+    const char *option = corpus_option(), *path = corpus_file_path();
+    bool compressed = corpus_path == NULL;
+    char msg[4400], why[300];
+    double t0 = wallclock_seconds();
     size_t n = 0;
-    char *text = corpus_text(&file, compressed, (size_t)MAX_MB_TEXT << 20, &n, why, sizeof why);
+    char *text = corpus_text(&corpus_file, compressed, (size_t)MAX_MB_TEXT << 20, &n, why, sizeof why);
     if (text == NULL) {
         if (strstr(why, "out of memory") || strstr(why, strerror(ENOMEM))) return fail_memory("while reading the corpus");
         snprintf(msg, sizeof msg, "%s '%s': %s", option, path, why);
@@ -328,7 +384,7 @@ static int prepare_model(Chapter *ch) {
     CorpusBounds bounds = {.max_vocab = vocab_in_memory_bound(), .max_bytes = (size_t)(MEMORY_BOUND_BYTES)};
     CorpusBuildStatus built;
     size_t words_read = 0;
-    corpus = corpus_build_within(text, n, compressed, min_count, &bounds, &built, &words_read);
+    Corpus *c = corpus_build_within(text, n, compressed, min_count, &bounds, &built, &words_read);
     free(text);
     if (built == CORPUS_OVER_VOCAB_BOUND) {
         snprintf(msg, sizeof msg,
@@ -345,7 +401,10 @@ static int prepare_model(Chapter *ch) {
                  option, path, CHAPTER_MEMORY_BOUND_MB, words_read);
         return fail_corpus(msg);
     }
-    if (corpus == NULL) return fail_memory("while building the vocabulary");
+    if (c == NULL) return fail_memory("while building the vocabulary");
+    corpus_free(corpus);   // a vocabulary read from a cache: the same words, now with the text's stream
+    corpus = c;
+    corpus_has_tokens = true;
     V = corpus->n_vocab;
     n_tokens = corpus->n_tokens;
     n_raw = corpus->n_raw;
@@ -356,46 +415,64 @@ static int prepare_model(Chapter *ch) {
                  path, n_raw, n_tokens, min_count, V, (2 * window_size + 2) * 10);
         return fail_corpus(msg);
     }
-    status = chapter_check_memory(ch, model_bytes(V), "--dim or --svd-vocab, or raise --min-count");
+    int status = chapter_check_memory(ch, model_bytes(V), "--dim or --svd-vocab, or raise --min-count");
     if (status != CHAPTER_CONTINUE) return status;
     chapter_say(ch, "corpus: %zu words, %zu distinct; %zu kept (seen >= %ld times), V = %zu\n", n_raw, corpus->n_types,
                 n_tokens, min_count, V);
     chapter_detail(ch, "corpus read and counted in %.1f s\n", wallclock_seconds() - t0);
+    return CHAPTER_CONTINUE;
+}
+
+// Train the SGNS and PPMI + SVD vectors of 'seed' on the corpus's words
+// (build_corpus first) into *out, and cache them.
+static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
+    *out = (Vectors){.final_loss = NAN};
     W2VConfig cfg = {.dim = (size_t)dim, .window = (size_t)window_size, .negative = (size_t)negative,
                      .epochs = (size_t)epochs, .lr = lr, .sample = sample, .noise_power = noise_power,
                      .sync_words = SYNC_WORDS,
-                     .threads = (size_t)threads, .seed = (unsigned long)ch->seed};
+                     .threads = (size_t)threads, .seed = seed};
     W2VModel *m = w2v_train(corpus->tokens, n_tokens, corpus->counts, V, &cfg);
     if (m == NULL) return fail_memory("while training");
     if (m->diverged) {   // no vectors: nothing cached, no claim judged on them
-        status = chapter_diverged(ch, "--lr", lr, COURSE_LR, m->diverged_what);
+        int status = chapter_diverged(ch, "--lr", lr, COURSE_LR, m->diverged_what);
         w2v_free(m);
         return status;
     }
-    E = m->in;
+    out->E = m->in;
     m->in = NULL;
-    train_seconds = m->seconds;
-    train_wps = m->words_per_second;
-    chapter_say(ch, "SGNS: %ld epochs, d = %ld; mean loss of the last round %.3f\n", epochs, dim, m->final_loss);
+    out->train_seconds = m->seconds;
+    out->train_wps = m->words_per_second;
+    out->final_loss = m->final_loss;
+    chapter_say(ch, "SGNS: %ld epochs, d = %ld, seed %lu; mean loss of the last round %.3f\n", epochs, dim, seed,
+                m->final_loss);
     chapter_detail(ch, "SGNS trained in %.1f s (%.0f words/s on %ld thread%s)\n", m->seconds, m->words_per_second,
                    threads, threads == 1 ? "" : "s");
     w2v_free(m);
-    K = (size_t)svd_vocab < V ? (size_t)svd_vocab : V;
-    P = malloc(K * (size_t)dim * sizeof *P);
-    PpmiConfig pc = {.K = K, .window = (size_t)window_size, .rank = (size_t)dim, .oversample = SVD_OVERSAMPLE,
+    out->K = (size_t)svd_vocab < V ? (size_t)svd_vocab : V;
+    out->P = malloc(out->K * (size_t)dim * sizeof *out->P);
+    PpmiConfig pc = {.K = out->K, .window = (size_t)window_size, .rank = (size_t)dim, .oversample = SVD_OVERSAMPLE,
                      .power = SVD_POWER, .threads = (size_t)threads};
-    gsl_rng *rng = random_new((unsigned long)ch->seed + 1);
+    gsl_rng *rng = random_new(seed + 1);
     PpmiStats st = {0};
-    status = P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, P, &st) : -1;
+    int status = out->P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, out->P, &st) : -1;
     random_free(rng);
     if (status != 0) return fail_memory("in PPMI + SVD");
-    ppmi_seconds = st.seconds;
-    ppmi_nnz = st.nnz;
-    chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", K, st.nnz, dim);
+    out->ppmi_seconds = st.seconds;
+    out->ppmi_nnz = st.nnz;
+    chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", out->K, st.nnz, dim);
     chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
     // Vectors wider than the PPMI rank (d > K + 10) leave P's last columns at 0.
-    cache_save(cache_name);
+    char name[64];
+    cache_file(name, sizeof name, corpus_checksum, seed);
+    cache_save(name, out);
     return CHAPTER_CONTINUE;
+}
+
+// The vectors of 'seed': from the cache, or trained (and cached).
+static int vectors_for_seed(Chapter *ch, unsigned long seed, Vectors *out) {
+    if (vectors_cached(ch, seed, out)) return CHAPTER_CONTINUE;
+    int status = build_corpus(ch);
+    return status != CHAPTER_CONTINUE ? status : vectors_train(ch, seed, out);
 }
 
 static void write_vectors(Chapter *ch) {
@@ -429,6 +506,14 @@ static void say_neighbours(Chapter *ch, const Embedding *e, const char *label, l
 // from, into CH00_CODE_KEY (CMakeLists.txt, workbook_source_key): a change
 // above it trains the vectors again; the claims below read them.
 
+// ---- settings the claims and the questions read (not the vectors') --------------------
+
+enum { MAX_SEEDS = 10, MAX_TOP = 50 };
+static long n_seeds = 5;                  // --seeds: claim 0.4 over seeds --seed .. --seed + N - 1
+static OptionWords analogy_words;         // --analogy A B C: the words nearest A - B + C
+static OptionWords neighbour_words;       // --neighbours WORD...
+static long top_n = 10;                   // --top: answers printed per question
+
 // ---- pairs: related (written for the workbook) and random ------------------------------
 
 static const char *const RELATED[][2] = {
@@ -445,10 +530,18 @@ enum { N_RELATED = sizeof RELATED / sizeof RELATED[0] };
 typedef struct {
     double related[N_RELATED];
     long related_gap[N_RELATED];    // |id_a - id_b|
+    double related_freq[N_RELATED]; // |log count_a - log count_b|
     size_t n_related;
     double random[N_RANDOM_PAIRS];
     double random_gap[N_RANDOM_PAIRS];
+    double random_freq[N_RANDOM_PAIRS];
     double random_p95;              // 95th percentile of random-pair cosines
+    // The related pairs' words re-paired: the first word of one pair with the
+    // second of another (none of them a related pair): the same words, so the
+    // same frequencies and ids, with the relation taken away.
+    double repaired[N_RELATED * N_RELATED];
+    double repaired_gap[N_RELATED * N_RELATED];
+    size_t n_repaired;
 } PairStats;
 
 static PairStats pairs;
@@ -467,6 +560,28 @@ static double auc(const double *a, size_t na, const double *b, size_t nb) {
     return na && nb ? wins / ((double)na * (double)nb) : NAN;
 }
 
+// Whether (a, b) is one of the related pairs, in either order.
+static bool is_related(const char *a, const char *b) {
+    for (size_t i = 0; i < N_RELATED; i++)
+        if ((strcmp(RELATED[i][0], a) == 0 && strcmp(RELATED[i][1], b) == 0) ||
+            (strcmp(RELATED[i][0], b) == 0 && strcmp(RELATED[i][1], a) == 0))
+            return true;
+    return false;
+}
+
+// How unalike two words' frequencies are: |log count_a - log count_b|.
+static double log_count_ratio(long a, long b) {
+    return fabs(log((double)corpus->counts[a]) - log((double)corpus->counts[b]));
+}
+
+// The standard error of an AUC from na positives and nb negatives (Hanley and
+// McNeil 1982): sqrt((A(1-A) + (na-1)(Q1-A^2) + (nb-1)(Q2-A^2)) / (na nb)),
+// Q1 = A/(2-A), Q2 = 2A^2/(1+A).
+static double auc_se(double a, size_t na, size_t nb) {
+    double q1 = a / (2 - a), q2 = 2 * a * a / (1 + a);
+    return sqrt((a * (1 - a) + ((double)na - 1) * (q1 - a * a) + ((double)nb - 1) * (q2 - a * a)) / ((double)na * (double)nb));
+}
+
 static void pairs_ensure(Chapter *ch) {
     if (pairs_ready) return;
     pairs_ready = true;
@@ -477,6 +592,7 @@ static void pairs_ensure(Chapter *ch) {
         do b = gsl_rng_uniform_int(rng, pool); while (b == a);
         pairs.random[i] = embedding_cosine(sg, a, b);
         pairs.random_gap[i] = fabs((double)a - (double)b);
+        pairs.random_freq[i] = log_count_ratio((long)a, (long)b);
     }
     random_free(rng);
     pairs.n_related = 0;
@@ -485,8 +601,20 @@ static void pairs_ensure(Chapter *ch) {
         if (a < 0 || b < 0) continue;
         pairs.related[pairs.n_related] = embedding_cosine(sg, (size_t)a, (size_t)b);
         pairs.related_gap[pairs.n_related] = labs(a - b);
+        pairs.related_freq[pairs.n_related] = log_count_ratio(a, b);
         pairs.n_related++;
     }
+    pairs.n_repaired = 0;
+    for (size_t i = 0; i < N_RELATED; i++)
+        for (size_t j = 0; j < N_RELATED; j++) {
+            long a = id_of(RELATED[i][0]), b = id_of(RELATED[j][1]);
+            if (i == j || a < 0 || b < 0 || a == b || id_of(RELATED[i][1]) < 0 || id_of(RELATED[j][0]) < 0 ||
+                is_related(RELATED[i][0], RELATED[j][1]))
+                continue;
+            pairs.repaired[pairs.n_repaired] = embedding_cosine(sg, (size_t)a, (size_t)b);
+            pairs.repaired_gap[pairs.n_repaired] = fabs((double)a - (double)b);
+            pairs.n_repaired++;
+        }
     double sorted[N_RANDOM_PAIRS];
     memcpy(sorted, pairs.random, sizeof sorted);
     qsort(sorted, N_RANDOM_PAIRS, sizeof *sorted, cmp_double);
@@ -502,6 +630,8 @@ static void pairs_ensure(Chapter *ch) {
                         RELATED[i][1]);
         k++;
     }
+    for (size_t i = 0; i < pairs.n_repaired; i++)
+        datafile_printf(&f, "repaired %zu %.6g %.0f\n", i, pairs.repaired[i], pairs.repaired_gap[i]);
     chapter_data_close(ch, &f);
 }
 
@@ -519,17 +649,28 @@ static void lacking_words(Chapter *ch, ClaimResult *r) {
     claim_finding(r, "Could not be measured on this corpus: %s%zu of the workbook's %d related pairs %s both words in "
                   "the vocabulary (at least 2 are needed).",
                   not_in, pairs.n_related, N_RELATED, pairs.n_related == 1 ? "has" : "have");
+    claim_case(r, "no_words");
+    claim_value(r, "min_count", (double)min_count);
     chapter_say(ch, "%s\n", r->finding);
     r->verdict = VERDICT_DOES_NOT_HOLD;
 }
 
 // ---- claim 0.1: a token id carries no meaning ----------------------------------------------
+// What an id does encode is the word's rank by frequency (corpus.h: id 0 =
+// the most frequent). So the gap between two ids can only tell where the two
+// words sit among the ranks. Scored as "related" against random pairs (AUC,
+// 0.5 = chance), a small id gap does better than chance, because the related
+// pairs' words are of middling frequency; against the same words re-paired
+// (the same ids, no relation) that edge goes, while the cosine's stays.
 
 // "No relation" between id gap and cosine: |Spearman rho| below 0.1 over the
 // random pairs (its sampling sd with 2000 pairs is 1/sqrt(1999) = 0.022, so
 // 0.1 is 4.5 sd; a relation that weak would explain under 1% of the ranks).
 #define ID_RHO_BAND 0.1
 #define COS_AUC_SEPARATES 0.9 // trained cosine tells them apart: 90% of (related, random) pairs ordered right
+// "Near chance": an AUC within 2 standard errors of 0.5 (auc_se: with 32
+// related pairs about 0.05).
+#define AUC_NEAR_CHANCE_SE 2.0
 
 static void claim_ids(Chapter *ch, ClaimResult *r) {
     pairs_ensure(ch);
@@ -546,30 +687,73 @@ static void claim_ids(Chapter *ch, ClaimResult *r) {
                         embedding_cosine(sg, (size_t)apple, (size_t)w));
     chapter_say(ch, "  id %6ld  %-12s  cosine with apple %+.2f\n\n", banana, "banana",
                 embedding_cosine(sg, (size_t)apple, (size_t)banana));
-    // Does a small id gap pick out related pairs? AUC of -gap (smaller gap = "more related").
-    double neg_rel[N_RELATED], neg_rand[N_RANDOM_PAIRS];
-    for (size_t i = 0; i < pairs.n_related; i++) neg_rel[i] = -(double)pairs.related_gap[i];
-    for (size_t i = 0; i < N_RANDOM_PAIRS; i++) neg_rand[i] = -pairs.random_gap[i];
+    // Does a small id gap pick out related pairs? AUC of -gap (smaller gap = "more related");
+    // the same for a small frequency ratio, and for the trained cosine.
+    double neg_rel[N_RELATED], neg_rand[N_RANDOM_PAIRS], negf_rel[N_RELATED], negf_rand[N_RANDOM_PAIRS];
+    for (size_t i = 0; i < pairs.n_related; i++) {
+        neg_rel[i] = -(double)pairs.related_gap[i];
+        negf_rel[i] = -pairs.related_freq[i];
+    }
+    for (size_t i = 0; i < N_RANDOM_PAIRS; i++) {
+        neg_rand[i] = -pairs.random_gap[i];
+        negf_rand[i] = -pairs.random_freq[i];
+    }
     double auc_id = auc(neg_rel, pairs.n_related, neg_rand, N_RANDOM_PAIRS);
+    double auc_freq = auc(negf_rel, pairs.n_related, negf_rand, N_RANDOM_PAIRS);
     double auc_cos = auc(pairs.related, pairs.n_related, pairs.random, N_RANDOM_PAIRS);
+    // Against the same words re-paired (same ids, no relation):
+    double *neg_rep = malloc((pairs.n_repaired + 1) * sizeof *neg_rep);
+    if (neg_rep == NULL) chapter_check(ch, GSL_ENOMEM, "claim 0.1");
+    for (size_t i = 0; i < pairs.n_repaired; i++) neg_rep[i] = -pairs.repaired_gap[i];
+    double auc_id_rep = auc(neg_rel, pairs.n_related, neg_rep, pairs.n_repaired);
+    double auc_cos_rep = auc(pairs.related, pairs.n_related, pairs.repaired, pairs.n_repaired);
+    free(neg_rep);
     double rho_work[2 * N_RANDOM_PAIRS];
     double rho = gsl_stats_spearman(pairs.random_gap, 1, pairs.random, 1, N_RANDOM_PAIRS, rho_work);
     chapter_say(ch, "%zu related pairs (the workbook's list) against %d random pairs of the %d most frequent words:\n"
-                    "  AUC of a small id gap for 'related'   %.2f   (0.5 = no information)\n"
-                    "  AUC of the trained cosine             %.2f\n"
-                    "  Spearman(id gap, cosine), random pairs %+.3f\n",
-                pairs.n_related, N_RANDOM_PAIRS, RANDOM_POOL, auc_id, auc_cos, rho);
+                    "  AUC of a small id gap for 'related'          %.2f   (0.5 = no information)\n"
+                    "  AUC of a small frequency ratio (no ids)       %.2f\n"
+                    "  AUC of the trained cosine                     %.2f\n"
+                    "  Spearman(id gap, cosine), random pairs       %+.3f\n"
+                    "against the same words re-paired (%zu pairs: the first word of one related pair with the\n"
+                    "second of another; the same ids, no relation):\n"
+                    "  AUC of a small id gap                         %.2f   (standard error %.3f)\n"
+                    "  AUC of the trained cosine                     %.2f\n",
+                pairs.n_related, N_RANDOM_PAIRS, RANDOM_POOL, auc_id, auc_freq, auc_cos, rho, pairs.n_repaired,
+                auc_id_rep, pairs.n_repaired ? auc_se(auc_id_rep, pairs.n_related, pairs.n_repaired) : NAN, auc_cos_rep);
     r->measured = rho;
     r->document = 0.0;
     r->tolerance = ID_RHO_BAND;
     claim_key(r, "Spearman(id gap, cosine), random pairs");
     bool ids_blind = fabs(rho) < ID_RHO_BAND, cos_sees = auc_cos >= COS_AUC_SEPARATES;
     r->verdict = ids_blind && cos_sees ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Across %d random pairs Spearman(id gap, cosine) = %+.3f (band %.1f): the distance between ids says "
-                     "nothing of similarity, while the trained cosine puts related pairs above random ones with AUC %.2f. "
-                     "Ids are frequency ranks, and the two words of a related pair tend to have similar frequencies, so "
-                     "their ids are somewhat closer than random pairs' (AUC %.2f): frequency is all an id encodes.",
-                  N_RANDOM_PAIRS, rho, ID_RHO_BAND, auc_cos, auc_id);
+    claim_value(r, "apple_id", (double)apple);
+    claim_value(r, "banana_id", (double)banana);
+    claim_text(r, "first_word", "%s", corpus->words[0]);
+    claim_value(r, "auc_id", auc_id);
+    claim_value(r, "auc_freq", auc_freq);
+    claim_value(r, "auc_cos", auc_cos);
+    claim_value(r, "auc_id_repaired", auc_id_rep);
+    claim_value(r, "auc_cos_repaired", auc_cos_rep);
+    claim_value(r, "rho", rho);
+    claim_value(r, "related_pairs", (double)pairs.n_related);
+    claim_value(r, "random_pairs", (double)N_RANDOM_PAIRS);
+    // The lesson's words: "the id gap's edge goes with the words, not the relation" when the
+    // re-paired words score near chance by their ids and the cosine still tells them apart.
+    double se_rep = pairs.n_repaired ? auc_se(auc_id_rep, pairs.n_related, pairs.n_repaired) : NAN;
+    claim_value(r, "auc_id_repaired_se", se_rep);
+    claim_case(r, fabs(auc_id_rep - 0.5) <= AUC_NEAR_CHANCE_SE * se_rep && auc_cos_rep >= COS_AUC_SEPARATES
+                      ? "words_not_relation"
+                      : "relation_seen");
+    bool band = strcmp(r->lesson_case, "words_not_relation") == 0;
+    claim_finding(r, "Ids are frequency ranks. Across %d random pairs Spearman(id gap, cosine) = %+.3f (band %.1f): the "
+                     "distance between ids %s. As a score for 'related', a small id gap gives AUC %.2f against random pairs "
+                     "(a small frequency ratio: %.2f; the trained cosine: %.2f)%s: against the same words re-paired (%zu "
+                     "pairs, the same ids, no relation) the id gap scores %.2f (standard error %.3f), the cosine %.2f.",
+                  N_RANDOM_PAIRS, rho, ID_RHO_BAND, ids_blind ? "does not track similarity" : "follows similarity somewhat here (|rho| at least the band)",
+                  auc_id, auc_freq, auc_cos,
+                  band ? ", because the related pairs' words sit in a narrower band of ranks than random words do" : "",
+                  pairs.n_repaired, auc_id_rep, se_rep, auc_cos_rep);
 }
 
 // ---- claim 0.2: lookup = one-hot x matrix; only used rows move ---------------------------
@@ -631,6 +815,13 @@ static void claim_lookup(Chapter *ch, ClaimResult *r) {
     bool holds = maxdiff == 0.0 && changed_in == changed_in_used && changed_in == distinct_centres &&
                  changed_out == changed_out_used;
     r->verdict = holds ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_text(r, "word", "%s", corpus->words[w]);
+    claim_value(r, "max_diff", maxdiff);
+    claim_value(r, "V", (double)V);
+    claim_value(r, "d", (double)D);
+    claim_value(r, "rows_changed", (double)changed_in);
+    claim_value(r, "centres", (double)distinct_centres);
+    claim_value(r, "rows_untouched", (double)(V - changed_in));
     claim_finding(r, "one-hot x E equals the row exactly (difference %.3g); after 3 SGD steps %zu rows of E changed, all "
                   "of them the %zu centre words, and %zu of %zu rows stayed bit-identical.",
                   maxdiff, changed_in, distinct_centres, V - changed_in, V);
@@ -676,6 +867,12 @@ static void claim_related(Chapter *ch, ClaimResult *r) {
     claim_key(r, "AUC related vs random pairs");
     bool holds = a >= COS_AUC_SEPARATES && ab > pairs.random_p95;
     r->verdict = holds ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "auc", a);
+    claim_value(r, "cos_apple_banana", ab);
+    claim_value(r, "random_p95", pairs.random_p95);
+    claim_value(r, "related_mean", m_rel);
+    claim_value(r, "random_mean", m_rand);
+    claim_value(r, "related_pairs", (double)pairs.n_related);
     claim_finding(r, "Related pairs: cosine %.2f ± %.2f (%zu pairs), random pairs %.2f ± %.2f; a related pair beats a random "
                   "one %.1f%% of the time; cos(apple, banana) = %.2f against a random-pair 95th percentile of %.2f "
                   "(cos(apple, telephone) = %s).",
@@ -683,28 +880,28 @@ static void claim_related(Chapter *ch, ClaimResult *r) {
 }
 
 // ---- claim 0.4: king - man + woman ~ queen; the analogy set --------------------------------
+// The workbook's set (common/analogies.h) asks "a is to b as c is to d": the
+// answer is the word nearest b - a + c (3CosAdd), a, b and c excluded. Two
+// baselines: random vectors, and the nearest word of c alone (a, b and c
+// excluded the same way), which answers whenever d already sits next to c
+// (queen next to king) and needs no offset at all. Every score is taken on
+// --seeds trained vectors (seeds --seed, --seed + 1, ...): the spread between
+// seeds is the yardstick for a difference between methods.
 
+// The answers of one seed's vectors, per category.
 typedef struct {
-    size_t asked[ANALOGY_CATEGORIES], right[ANALOGY_CATEGORIES];
-} Score;
+    unsigned long seed;
+    size_t asked[ANALOGY_CATEGORIES];       // questions whose four words are among the 30000 most frequent
+    size_t right[ANALOGY_CATEGORIES];       // 3CosAdd (SGNS) right
+    size_t nearest[ANALOGY_CATEGORIES];     // the nearest word of c (SGNS) right
+    size_t asked_both[ANALOGY_CATEGORIES];  // ... whose words are also among PPMI's K
+    size_t right_both[ANALOGY_CATEGORIES];  // 3CosAdd (SGNS) right among those
+    size_t right_pp[ANALOGY_CATEGORIES];    // 3CosAdd (PPMI + SVD) right among those
+    long rank_queen;                        // rank of queen for king - man + woman (SGNS), -1: not asked
+} SeedScore;
 
-// Every question whose four words have ids < limit; when 'both' is set, only
-// questions PPMI can also answer (ids < K).
-static Score score_set(const Embedding *e, size_t limit, bool both) {
-    Score s;
-    analogy_score(e, corpus, limit, both ? K : limit, s.asked, s.right);
-    return s;
-}
-
-static double total_accuracy(const Score *s, size_t *asked) {
-    size_t a = 0, r = 0;
-    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) {
-        a += s->asked[c];
-        r += s->right[c];
-    }
-    if (asked) *asked = a;
-    return a ? (double)r / (double)a : NAN;
-}
+static SeedScore seed_scores[MAX_SEEDS];
+static size_t n_scored;
 
 static size_t set_size(void) {
     size_t n = 0;
@@ -712,12 +909,115 @@ static size_t set_size(void) {
     return n;
 }
 
+// Sum of counts over the categories.
+static size_t total(const size_t *counts) {
+    size_t n = 0;
+    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) n += counts[c];
+    return n;
+}
+
+static double fraction(size_t right, size_t asked) { return asked ? (double)right / (double)asked : NAN; }
+
+// The word nearest c among the first 'limit' rows, a, b and c excluded: the
+// first of c's three nearest words (c excluded) that is neither a nor b.
+// Cached per c: a category asks about each c many times.
+typedef struct {
+    long c;
+    long near[3];
+    size_t n;
+} NearCache;
+
+static long nearest_of_c(const Embedding *e, size_t limit, long a, long b, long c, NearCache *cache, size_t *n_cache,
+                         size_t cap) {
+    NearCache *hit = NULL;
+    for (size_t i = 0; i < *n_cache; i++)
+        if (cache[i].c == c) hit = &cache[i];
+    NearCache fresh = {.c = c};
+    if (hit == NULL) {
+        double sims[3];
+        fresh.n = embedding_nearest(e, e->unit + (size_t)c * e->d, limit, &c, 1, 3, fresh.near, sims);
+        hit = *n_cache < cap ? &cache[(*n_cache)++] : &fresh;
+        *hit = fresh;
+    }
+    for (size_t i = 0; i < hit->n; i++)
+        if (hit->near[i] != a && hit->near[i] != b) return hit->near[i];
+    return -1;
+}
+
+// Score one seed's vectors (SGNS 'e', PPMI 'p' of K rows) on the set.
+static SeedScore score_seed(unsigned long seed, const Embedding *e, const Embedding *p, size_t k) {
+    SeedScore s = {.seed = seed, .rank_queen = -1};
+    size_t limit = V < SEARCH_LIMIT ? V : SEARCH_LIMIT;
+    NearCache cache[64];
+    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) {
+        size_t n_cache = 0;
+        for (size_t q = 0; q < analogy_questions(c); q++) {
+            const char *w[4];
+            analogy_question(c, q, w);
+            long id[4];
+            bool ok = true, both = true;
+            for (int i = 0; i < 4; i++) {
+                id[i] = id_of(w[i]);
+                ok = ok && id[i] >= 0 && (size_t)id[i] < limit;
+                both = both && ok && (size_t)id[i] < k;
+            }
+            if (!ok) continue;
+            bool right = embedding_analogy(e, id[0], id[1], id[2], id[3], limit, NULL) == id[3];
+            s.asked[c]++;
+            s.right[c] += right;
+            s.nearest[c] += nearest_of_c(e, limit, id[0], id[1], id[2], cache, &n_cache, 64) == id[3];
+            if (both) {
+                s.asked_both[c]++;
+                s.right_both[c] += right;
+                s.right_pp[c] += embedding_analogy(p, id[0], id[1], id[2], id[3], k, NULL) == id[3];
+            }
+        }
+    }
+    long king = id_of("king"), man = id_of("man"), woman = id_of("woman"), queen = id_of("queen");
+    if (king >= 0 && man >= 0 && woman >= 0 && queen >= 0) embedding_analogy(e, man, king, woman, queen, limit, &s.rank_queen);
+    return s;
+}
+
+// Claim 0.4's other seeds (--seed + 1 .. --seed + --seeds - 1): their vectors
+// from the cache or trained, scored, and freed. Before any output is written
+// (training may fail as the course seed's may).
+static int score_other_seeds(Chapter *ch) {
+    for (long i = 1; i < n_seeds; i++) {
+        unsigned long seed = (unsigned long)ch->seed + (unsigned long)i;
+        Vectors v;
+        int status = vectors_for_seed(ch, seed, &v);
+        if (status != CHAPTER_CONTINUE) return status;
+        Embedding *e = embedding_new(v.E, V, (size_t)dim), *p = embedding_new(v.P, v.K, (size_t)dim);
+        if (!e || !p) chapter_check(ch, GSL_ENOMEM, "normalising the vectors");
+        seed_scores[i] = score_seed(seed, e, p, v.K);
+        embedding_free(e);
+        embedding_free(p);
+        vectors_free(&v);
+    }
+    return CHAPTER_CONTINUE;
+}
+
+// Mean, sample sd (0 for one value), min and max of x[0..n).
+typedef struct {
+    double mean, sd, min, max;
+} Spread;
+
+static Spread spread_of(const double *x, size_t n) {
+    Spread s = {.mean = gsl_stats_mean(x, 1, n), .sd = n > 1 ? gsl_stats_sd(x, 1, n) : 0.0, .min = x[0], .max = x[0]};
+    for (size_t i = 1; i < n; i++) {
+        s.min = fmin(s.min, x[i]);
+        s.max = fmax(s.max, x[i]);
+    }
+    return s;
+}
+
 #define ANALOGY_SE 10.0    // the set accuracy must beat random vectors by more than 10 standard errors
+#define BEATS_NEAREST_SE 2.0   // ... and the nearest word of c by more than 2 standard errors, at every seed
 
 // An accuracy in percent for the question table, "-" when no question was asked.
-static const char *percent_cell(double fraction, char *buf, size_t size) {
-    if (isnan(fraction)) snprintf(buf, size, "%6s", "-");
-    else snprintf(buf, size, "%5.1f%%", 100 * fraction);
+static const char *percent_cell(double x, char *buf, size_t size) {
+    if (isnan(x)) snprintf(buf, size, "%6s", "-");
+    else snprintf(buf, size, "%5.1f%%", 100 * x);
     return buf;
 }
 
@@ -725,82 +1025,173 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     const char *const question[4] = {"king", "man", "woman", "queen"};
     long king = id_of("king"), man = id_of("man"), woman = id_of("woman"), queen = id_of("queen");
     size_t limit = V < SEARCH_LIMIT ? V : SEARCH_LIMIT;
-    long rank_sg = -1, rank_pp = -1;
-    long best_sg = -1, best_pp = -1;
+    long rank_pp = -1, best_sg = -1, best_pp = -1;
     char missing[128];   // the question's words not in the vocabulary: then it cannot be asked
     missing_words(question, 4, missing, sizeof missing);
     bool asked = missing[0] == '\0';
     bool asked_pp = asked && (size_t)king < K && (size_t)man < K && (size_t)woman < K && (size_t)queen < K;
+    seed_scores[0] = score_seed((unsigned long)ch->seed, sg, pp, K);
+    n_scored = (size_t)n_seeds;
+    const SeedScore *s0 = &seed_scores[0];
+    long rank_sg = s0->rank_queen;
+    double cos_kq = NAN;
+    long near_king = -1;
     if (asked) {
-        best_sg = embedding_analogy(sg, man, king, woman, queen, limit, &rank_sg);
+        best_sg = embedding_analogy(sg, man, king, woman, queen, limit, NULL);
         if (asked_pp) best_pp = embedding_analogy(pp, man, king, woman, queen, K, &rank_pp);
+        cos_kq = embedding_cosine(sg, (size_t)king, (size_t)queen);
+        long skip[3] = {king, man, woman};
+        double sim;
+        embedding_nearest(sg, sg->unit + (size_t)king * sg->d, limit, skip, 3, 1, &near_king, &sim);
     }
-    // random vectors: the same vocabulary, N(0,1) entries
+    // random vectors: the same vocabulary, N(0,1) entries (the course seed only)
     float *rv = malloc(V * (size_t)dim * sizeof *rv);
     if (rv == NULL) chapter_check(ch, GSL_ENOMEM, "random vectors");
     for (size_t i = 0; i < V * (size_t)dim; i++) rv[i] = (float)gsl_ran_gaussian(ch->rng, 1.0);
     Embedding *re = embedding_new(rv, V, (size_t)dim);
     free(rv);
     if (re == NULL) chapter_check(ch, GSL_ENOMEM, "random vectors");
-    Score s_sg = score_set(sg, limit, false), s_rand = score_set(re, limit, false);
-    Score s_sg_both = score_set(sg, limit, true), s_pp = score_set(pp, K, true);
+    size_t rand_asked[ANALOGY_CATEGORIES], rand_right[ANALOGY_CATEGORIES];
+    analogy_score(re, corpus, limit, limit, rand_asked, rand_right);
     embedding_free(re);
+
     chapter_say(ch, "國王 - 男人 + 女人 = king - man + woman (3CosAdd: nearest to the sum of unit vectors,\n"
-                    "the three inputs excluded):\n");
+                    "the three inputs excluded), seed %ld:\n", ch->seed);
     if (asked) {
         chapter_say(ch, "  SGNS       answer %-10s  rank of queen %ld\n", best_sg >= 0 ? corpus->words[best_sg] : "-", rank_sg);
+        if (asked_pp)
+            chapter_say(ch, "  PPMI+SVD   answer %-10s  rank of queen %ld\n", best_pp >= 0 ? corpus->words[best_pp] : "-",
+                        rank_pp);
+        else
+            chapter_say(ch, "  PPMI+SVD   not asked: its %zu words do not include all four\n", K);
+        chapter_say(ch, "  without the arithmetic: the word nearest king (man, woman excluded) is %s; cos(king, queen) = %.2f\n\n",
+                    near_king >= 0 ? corpus->words[near_king] : "-", cos_kq);
     } else {
         chapter_say(ch, "  not asked: %s not in the vocabulary (the words seen at least --min-count %ld times)\n\n",
                     missing, min_count);
     }
-    if (asked_pp)
-        chapter_say(ch, "  PPMI+SVD   answer %-10s  rank of queen %ld\n\n", best_pp >= 0 ? corpus->words[best_pp] : "-", rank_pp);
-    else if (asked)
-        chapter_say(ch, "  PPMI+SVD   not asked: its %zu words do not include all four\n\n", K);
     chapter_say(ch, "The workbook's own question set (%zu questions, 5 categories; common/analogies.c), accuracy on\n"
-                    "the questions whose four words are among the %d most frequent (right: also among PPMI's %zu):\n"
-                    "  category       questions   SGNS    random   | both can answer   SGNS   PPMI+SVD\n",
-                set_size(), SEARCH_LIMIT, K);
+                    "the questions whose four words are among the %d most frequent (right: also among PPMI's %zu);\n"
+                    "'nearest c' answers a:b :: c:? with the word nearest c alone (a, b, c excluded), seed %ld:\n"
+                    "  category       questions   SGNS   nearest c  random  | both can answer   SGNS   PPMI+SVD\n",
+                set_size(), SEARCH_LIMIT, K, ch->seed);
     DataFile f;
-    chapter_data_open(ch, &f, "analogies.dat", "category asked sgns random asked_both sgns_both ppmi");
-    char c1[16], c2[16], c3[16], c4[16];
-    for (size_t c = 0; c < ANALOGY_CATEGORIES; c++) {
-        double a1 = s_sg.asked[c] ? (double)s_sg.right[c] / (double)s_sg.asked[c] : NAN;
-        double a2 = s_rand.asked[c] ? (double)s_rand.right[c] / (double)s_rand.asked[c] : NAN;
-        double a3 = s_sg_both.asked[c] ? (double)s_sg_both.right[c] / (double)s_sg_both.asked[c] : NAN;
-        double a4 = s_pp.asked[c] ? (double)s_pp.right[c] / (double)s_pp.asked[c] : NAN;
-        chapter_say(ch, "  %-12s  %9zu  %s  %s    |  %9zu        %s  %s\n", ANALOGY_SET[c].name, s_sg.asked[c],
-                    percent_cell(a1, c1, sizeof c1), percent_cell(a2, c2, sizeof c2), s_sg_both.asked[c],
-                    percent_cell(a3, c3, sizeof c3), percent_cell(a4, c4, sizeof c4));
-        datafile_printf(&f, "%s %zu %.6g %.6g %zu %.6g %.6g\n", ANALOGY_SET[c].name, s_sg.asked[c], a1, a2,
-                        s_sg_both.asked[c], a3, a4);
+    chapter_data_open(ch, &f, "analogies.dat", "category asked sgns nearest random asked_both sgns_both ppmi");
+    char c1[16], c2[16], c3[16], c4[16], c5[16];
+    for (size_t c = 0; c <= ANALOGY_CATEGORIES; c++) {   // the categories, then "all"
+        bool all = c == ANALOGY_CATEGORIES;
+        size_t n = all ? total(s0->asked) : s0->asked[c], nb = all ? total(s0->asked_both) : s0->asked_both[c];
+        double a1 = fraction(all ? total(s0->right) : s0->right[c], n);
+        double a2 = fraction(all ? total(s0->nearest) : s0->nearest[c], n);
+        double a3 = fraction(all ? total(rand_right) : rand_right[c], n);
+        double a4 = fraction(all ? total(s0->right_both) : s0->right_both[c], nb);
+        double a5 = fraction(all ? total(s0->right_pp) : s0->right_pp[c], nb);
+        const char *name = all ? "all" : ANALOGY_SET[c].name;
+        chapter_say(ch, "  %-12s  %9zu  %s    %s   %s   |  %9zu        %s  %s\n", name, n, percent_cell(a1, c1, sizeof c1),
+                    percent_cell(a2, c2, sizeof c2), percent_cell(a3, c3, sizeof c3), nb, percent_cell(a4, c4, sizeof c4),
+                    percent_cell(a5, c5, sizeof c5));
+        datafile_printf(&f, "%s %zu %.6g %.6g %.6g %zu %.6g %.6g\n", name, n, a1, a2, a3, nb, a4, a5);
     }
-    size_t n_all, n_both;
-    double acc = total_accuracy(&s_sg, &n_all), acc_rand = total_accuracy(&s_rand, NULL);
-    double acc_both = total_accuracy(&s_sg_both, &n_both), acc_pp = total_accuracy(&s_pp, NULL);
-    datafile_printf(&f, "all %zu %.6g %.6g %zu %.6g %.6g\n", n_all, acc, acc_rand, n_both, acc_both, acc_pp);
     chapter_data_close(ch, &f);
-    chapter_say(ch, "  %-12s  %9zu  %s  %s    |  %9zu        %s  %s\n", "all", n_all, percent_cell(acc, c1, sizeof c1),
-                percent_cell(acc_rand, c2, sizeof c2), n_both, percent_cell(acc_both, c3, sizeof c3),
-                percent_cell(acc_pp, c4, sizeof c4));
-    double se = n_all ? sqrt(fmax(acc * (1 - acc), 1.0 / (double)n_all) / (double)n_all) : NAN;
-    double z = (acc - acc_rand) / se;
-    if (n_all) chapter_say(ch, "  SGNS above random vectors by %.1f standard errors\n", z);
+
+    // Every seed: the whole set, and the questions both methods can answer.
+    size_t n_all = total(s0->asked), n_both = total(s0->asked_both);
+    double acc[MAX_SEEDS], near[MAX_SEEDS], both_sg[MAX_SEEDS], both_pp[MAX_SEEDS], gap[MAX_SEEDS];
+    double gender_sg[MAX_SEEDS], gender_near[MAX_SEEDS];
+    size_t queen_first = 0;
+    bool beats_nearest = n_all > 0;
+    chapter_say(ch, "\nOver %zu seed%s (all questions: 3CosAdd and the nearest word of c; both can answer: SGNS, PPMI+SVD):\n"
+                    "  seed         all: SGNS  nearest c   both: SGNS  PPMI+SVD   rank of queen\n",
+                n_scored, n_scored == 1 ? "" : "s");
+    chapter_data_open(ch, &f, "analogy_seeds.dat", "seed asked sgns nearest asked_both sgns_both ppmi gender_sgns gender_nearest rank_queen");
+    for (size_t i = 0; i < n_scored; i++) {
+        const SeedScore *s = &seed_scores[i];
+        acc[i] = fraction(total(s->right), n_all);
+        near[i] = fraction(total(s->nearest), n_all);
+        both_sg[i] = fraction(total(s->right_both), n_both);
+        both_pp[i] = fraction(total(s->right_pp), n_both);
+        gap[i] = both_sg[i] - both_pp[i];
+        gender_sg[i] = fraction(s->right[0], s->asked[0]);
+        gender_near[i] = fraction(s->nearest[0], s->asked[0]);
+        queen_first += s->rank_queen == 1;
+        // 3CosAdd beats the nearest word by more than BEATS_NEAREST_SE standard errors of the difference
+        double se = n_all ? sqrt((acc[i] * (1 - acc[i]) + near[i] * (1 - near[i]) + 1.0 / (double)n_all) / (double)n_all) : NAN;
+        beats_nearest = beats_nearest && acc[i] - near[i] > BEATS_NEAREST_SE * se;
+        chapter_say(ch, "  %-10lu     %s     %s       %s    %s      %ld\n", s->seed, percent_cell(acc[i], c1, sizeof c1),
+                    percent_cell(near[i], c2, sizeof c2), percent_cell(both_sg[i], c3, sizeof c3),
+                    percent_cell(both_pp[i], c4, sizeof c4), s->rank_queen);
+        datafile_printf(&f, "%lu %zu %.6g %.6g %zu %.6g %.6g %.6g %.6g %ld\n", s->seed, n_all, acc[i], near[i], n_both,
+                        both_sg[i], both_pp[i], gender_sg[i], gender_near[i], s->rank_queen);
+    }
+    chapter_data_close(ch, &f);
+    Spread sp_acc = spread_of(acc, n_scored), sp_near = spread_of(near, n_scored), sp_sg = spread_of(both_sg, n_scored);
+    Spread sp_pp = spread_of(both_pp, n_scored), sp_gap = spread_of(gap, n_scored);
+    Spread sp_gs = spread_of(gender_sg, n_scored), sp_gn = spread_of(gender_near, n_scored);
+    chapter_say(ch, "  mean (sd)      %5.1f%% (%.1f)  %5.1f%% (%.1f)  %5.1f%% (%.1f)  %5.1f%% (%.1f)\n"
+                    "  min - max      %4.1f-%4.1f%%   %4.1f-%4.1f%%   %4.1f-%4.1f%%   %4.1f-%4.1f%%\n"
+                    "  gender only: 3CosAdd %.1f%% (%.1f-%.1f), nearest word of c %.1f%% (%.1f-%.1f)\n"
+                    "  SGNS - PPMI+SVD on the questions both answer: %+.1f points (sd %.1f; min %+.1f, max %+.1f)\n",
+                100 * sp_acc.mean, 100 * sp_acc.sd, 100 * sp_near.mean, 100 * sp_near.sd, 100 * sp_sg.mean,
+                100 * sp_sg.sd, 100 * sp_pp.mean, 100 * sp_pp.sd, 100 * sp_acc.min, 100 * sp_acc.max, 100 * sp_near.min,
+                100 * sp_near.max, 100 * sp_sg.min, 100 * sp_sg.max, 100 * sp_pp.min, 100 * sp_pp.max, 100 * sp_gs.mean,
+                100 * sp_gs.min, 100 * sp_gs.max, 100 * sp_gn.mean, 100 * sp_gn.min, 100 * sp_gn.max,
+                100 * sp_gap.mean, 100 * sp_gap.sd, 100 * sp_gap.min, 100 * sp_gap.max);
+    double acc_rand = fraction(total(rand_right), n_all);
+    double se = n_all ? sqrt(fmax(acc[0] * (1 - acc[0]), 1.0 / (double)n_all) / (double)n_all) : NAN;
+    double z = (acc[0] - acc_rand) / se;
+    if (n_all)
+        chapter_say(ch, "  3CosAdd above the nearest word of c by more than %.0f standard errors at every seed: %s\n"
+                        "  seed %ld: SGNS above random vectors (%.1f%%) by %.1f standard errors\n",
+                    BEATS_NEAREST_SE, beats_nearest ? "yes" : "no", ch->seed, 100 * acc_rand, z);
     else chapter_say(ch, "  no question of the set has its four words in the vocabulary: nothing to score\n");
+
     r->measured = asked ? (double)rank_sg : NAN;
     r->document = 1.0;
     r->tolerance = 0.0;
     claim_key(r, "rank of queen (SGNS)");
     // The verdict from what could be measured: a question that could not be
     // asked counts as not answered, and the finding names why.
-    bool rank_ok = asked && rank_sg == 1, set_ok = n_all > 0 && z > ANALOGY_SE;
+    bool rank_ok = asked && rank_sg == 1, set_ok = n_all > 0 && z > ANALOGY_SE && beats_nearest;
     r->verdict = rank_ok && set_ok ? VERDICT_HOLDS : (rank_ok || set_ok ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
-    if (asked && asked_pp && n_all > 0 && n_both > 0) {
-        claim_finding(r, "king - man + woman: queen at rank %ld (SGNS) and %ld (PPMI+SVD); of the workbook's %zu questions, the "
-                      "%zu whose words are among the %d most frequent: SGNS answers %.1f%% (random vectors %.1f%%); on the %zu "
-                      "whose words are also among PPMI's %zu: SGNS %.1f%%, PPMI+SVD %.1f%%.",
-                      rank_sg, rank_pp, set_size(), n_all, SEARCH_LIMIT, 100 * acc, 100 * acc_rand, n_both, K,
-                      100 * acc_both, 100 * acc_pp);
+    claim_value(r, "rank_queen", asked ? (double)rank_sg : NAN);
+    claim_text(r, "near_king", "%s", near_king >= 0 ? corpus->words[near_king] : "-");
+    claim_value(r, "cos_king_queen", cos_kq);
+    claim_value(r, "seeds", (double)n_scored);
+    claim_value(r, "queen_first", (double)queen_first);
+    claim_value(r, "questions", (double)n_all);
+    claim_value(r, "acc", sp_acc.mean);
+    claim_value(r, "acc_min", sp_acc.min);
+    claim_value(r, "acc_max", sp_acc.max);
+    claim_value(r, "acc_sd", sp_acc.sd);
+    claim_value(r, "nearest", sp_near.mean);
+    claim_value(r, "nearest_min", sp_near.min);
+    claim_value(r, "nearest_max", sp_near.max);
+    claim_value(r, "gender_acc", sp_gs.mean);
+    claim_value(r, "gender_nearest", sp_gn.mean);
+    claim_value(r, "random", acc_rand);
+    claim_value(r, "sgns_both", sp_sg.mean);
+    claim_value(r, "ppmi_both", sp_pp.mean);
+    claim_value(r, "sgns_both_min", sp_sg.min);
+    claim_value(r, "sgns_both_max", sp_sg.max);
+    claim_value(r, "gap_points", 100 * sp_gap.mean);
+    claim_value(r, "range_points", 100 * (sp_sg.max - sp_sg.min));
+    // SGNS against PPMI+SVD: is their mean difference smaller than SGNS's own seed-to-seed range?
+    // (king, man, woman or queen not in the vocabulary: the lesson says so, with no rank)
+    claim_case(r, !asked                                                    ? "no_words"
+                  : n_scored < 2                                            ? "one_seed"
+                  : fabs(sp_sg.mean - sp_pp.mean) < sp_sg.max - sp_sg.min ? "within_spread"
+                                                                            : "beyond_spread");
+    claim_value(r, "min_count", (double)min_count);
+    if (asked && n_all > 0 && n_both > 0) {
+        claim_finding(r, "king - man + woman: queen at rank %ld (SGNS) and %ld (PPMI+SVD); without the arithmetic the word "
+                      "nearest king (man, woman excluded) is %s, and cos(king, queen) = %.2f. Over %zu seeds, of the %zu questions whose words are among the %d most frequent: "
+                      "3CosAdd %.1f%% (%.1f-%.1f%%), the nearest word of c alone %.1f%% (%.1f-%.1f%%), random vectors %.1f%% "
+                      "(seed %ld); on gender the nearest word scores %.1f%% against 3CosAdd's %.1f%%. On the %zu questions "
+                      "PPMI+SVD can also answer: SGNS %.1f%% (%.1f-%.1f%%), PPMI+SVD %.1f%% (%.1f-%.1f%%).",
+                      rank_sg, rank_pp, near_king >= 0 ? corpus->words[near_king] : "-", cos_kq, n_scored, n_all, SEARCH_LIMIT, 100 * sp_acc.mean, 100 * sp_acc.min,
+                      100 * sp_acc.max, 100 * sp_near.mean, 100 * sp_near.min, 100 * sp_near.max, 100 * acc_rand, ch->seed,
+                      100 * sp_gn.mean, 100 * sp_gs.mean, n_both, 100 * sp_sg.mean, 100 * sp_sg.min, 100 * sp_sg.max,
+                      100 * sp_pp.mean, 100 * sp_pp.min, 100 * sp_pp.max);
         return;
     }
     // Some part could not be measured on this corpus: say which and why.
@@ -820,17 +1211,12 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     if (n_all == 0)
         snprintf(set_part, sizeof set_part, "none of the workbook's %zu questions has its four words in the vocabulary",
                  set_size());
-    else if (n_both == 0)
-        snprintf(set_part, sizeof set_part,
-                 "of the workbook's %zu questions, the %zu whose words are among the %d most frequent: SGNS answers "
-                 "%.1f%% (random vectors %.1f%%); none has its words among PPMI's %zu",
-                 set_size(), n_all, SEARCH_LIMIT, 100 * acc, 100 * acc_rand, K);
     else
         snprintf(set_part, sizeof set_part,
-                 "of the workbook's %zu questions, the %zu whose words are among the %d most frequent: SGNS answers "
-                 "%.1f%% (random vectors %.1f%%); on the %zu whose words are also among PPMI's %zu: SGNS %.1f%%, "
-                 "PPMI+SVD %.1f%%",
-                 set_size(), n_all, SEARCH_LIMIT, 100 * acc, 100 * acc_rand, n_both, K, 100 * acc_both, 100 * acc_pp);
+                 "of the workbook's %zu questions, the %zu whose words are among the %d most frequent: 3CosAdd %.1f%%, "
+                 "the nearest word of c %.1f%%, random vectors %.1f%% (mean of %zu seeds); %zu have their words among "
+                 "PPMI's %zu",
+                 set_size(), n_all, SEARCH_LIMIT, 100 * sp_acc.mean, 100 * sp_near.mean, 100 * acc_rand, n_scored, n_both, K);
     claim_finding(r, "%s; %s.%s", rank_part, set_part,
                   !asked && n_all == 0 ? " Nothing of the claim could be measured on this corpus." : "");
 }
@@ -890,12 +1276,17 @@ static void sense_words_lacking(Chapter *ch, ClaimResult *r) {
                   "vocabulary (the words seen at least --min-count %ld times) with the cue words of its senses%s%s.",
                   min_count, missing[0] ? "; not in it: " : "", missing);
     chapter_say(ch, "%s\n", r->finding);
+    claim_case(r, "no_words");
+    claim_value(r, "min_count", (double)min_count);
 }
 
 #define NEAR_PERCENTILE 0.90   // "near" a sense: above 90% of the word's cosines with frequent words
 
 static void claim_static_senses(Chapter *ch, ClaimResult *r) {
     size_t mixed = 0, present = 0, pool = V < RANDOM_POOL ? V : RANDOM_POOL;
+    claim_value(r, "bank_money", NAN);   // (bank absent: "-")
+    claim_value(r, "bank_river", NAN);
+    claim_value(r, "bank_level", NAN);
     double *all = malloc(pool * sizeof *all);
     if (!all) chapter_check(ch, GSL_ENOMEM, "claim 0.5");
     chapter_say(ch, "One vector per word. Mean cosine of the word with each sense's cue words, against the\n"
@@ -923,6 +1314,11 @@ static void claim_static_senses(Chapter *ch, ClaimResult *r) {
         }
         bool both = m[0] > level && m[1] > level;
         mixed += both;
+        if (s == 0) {   // bank: the lesson's example
+            claim_value(r, "bank_money", m[0]);
+            claim_value(r, "bank_river", m[1]);
+            claim_value(r, "bank_level", level);
+        }
         char m_text[2][16];   // "-" for a sense none of whose cue words is in the vocabulary
         for (int k = 0; k < 2; k++) {
             if (isnan(m[k])) snprintf(m_text[k], sizeof m_text[k], "-");
@@ -938,14 +1334,15 @@ static void claim_static_senses(Chapter *ch, ClaimResult *r) {
     r->tolerance = 1.0;
     claim_key(r, "two-sense words near both senses");
     r->verdict = present > 0 && mixed + 1 >= present && mixed >= 2 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    claim_value(r, "mixed", (double)mixed);
+    claim_value(r, "present", (double)present);
     if (present == 0) {
         sense_words_lacking(ch, r);
         return;
     }
     claim_finding(r, "%zu of %zu two-sense words (bank, crane, bat, spring) have a mean cosine with the cue words of both "
-                  "senses above their own 90th percentile of cosines with the %zu most frequent words: one vector "
-                  "sits near both senses.",
-                  mixed, present, pool);
+                  "senses above their own 90th percentile of cosines with the %zu most frequent words%s.",
+                  mixed, present, pool, r->verdict == VERDICT_HOLDS ? ": one vector sits near both senses" : "");
 }
 
 // The context's tokens (in the vocabulary) and the position of the word.
@@ -977,7 +1374,7 @@ static size_t context_ids(const char *sentence, const char *word, long *ids, siz
 // position t. Returns the weight the word gives itself.
 static double attend(const long *ids, size_t n, size_t t, float *out) {
     size_t D = (size_t)dim;
-    double w[64], mx = -INFINITY, z = 0.0;
+    double w[64] = {0}, mx = -INFINITY, z = 0.0;
     const float *xt = E + (size_t)ids[t] * D;
     for (size_t j = 0; j < n; j++) {
         double s = 0.0;
@@ -1010,11 +1407,43 @@ static void write_senses_data(Chapter *ch, const float ctxvec[2][512]) {
     chapter_data_close(ch, &f);
 }
 
+// The plain average of the context's rows (the word included): attention
+// with every weight 1/n, which is what it becomes when no score stands out.
+static void average(const long *ids, size_t n, float *out) {
+    size_t D = (size_t)dim;
+    for (size_t i = 0; i < D; i++) out[i] = 0.0f;
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < D; i++) out[i] += E[(size_t)ids[j] * D + i] / (float)n;
+}
+
+// "Attention adds nothing here": its mean margin is not above the plain
+// average's by more than 0.02 (a tenth of the margins' size, about +0.25).
+#define ATTENTION_ADDS 0.02
+
+// How well one way of mixing the context separates the senses.
+typedef struct {
+    double margin_sum;             // sum over contexts of the margin
+    size_t right;                  // contexts whose vector is nearer its own sense's cues
+    size_t pairs_right;            // words whose two context vectors each sit nearer their own sense
+} MixScore;
+
+// Whether both contexts' vectors of one word (vec[k], k = sense) sit nearer
+// their own sense's cue centroid than the other context's vector does; the
+// four cosines into own[k] (vec[k] to cent[k]) and other[k] (vec[1-k] to cent[k]).
+static bool pair_separates(const float vec[2][512], const float cent[2][512], size_t D, double *own, double *other) {
+    own[0] = vector_cosine(vec[0], cent[0], D), other[0] = vector_cosine(vec[1], cent[0], D);
+    own[1] = vector_cosine(vec[1], cent[1], D), other[1] = vector_cosine(vec[0], cent[1], D);
+    return own[0] > other[0] && own[1] > other[1];
+}
+
 static void claim_contextual(Chapter *ch, ClaimResult *r) {
-    size_t D = (size_t)dim, right = 0, asked = 0, static_right = 0, pair_right = 0, pair_asked = 0;
-    float cent[2][512], ctxvec[2][512], bankvec[2][512];
+    size_t D = (size_t)dim, asked = 0, static_right = 0, pair_asked = 0;
+    MixScore att = {0}, avg = {0};
+    double self_sum = 0.0, uniform_sum = 0.0;
+    float cent[2][512], attvec[2][512], avgvec[2][512], bankvec[2][512];
     chapter_say(ch, "Attention with W_Q = W_K = W_V = I (no training) over the trained SGNS rows of a context,\n"
-                    "scores x_t . x_j / sqrt(%zu), softmax over the whole context (the word included).\n"
+                    "scores x_t . x_j / sqrt(%zu), softmax over the whole context (the word included); beside it\n"
+                    "the plain average of the same rows (every weight 1/n).\n"
                     "margin = cos(vector, own sense's cue centroid) - cos(vector, other sense's):\n", D);
     for (size_t s = 0; s < N_SENSES; s++) {
         long w = id_of(SENSES[s].word);
@@ -1027,27 +1456,38 @@ static void claim_contextual(Chapter *ch, ClaimResult *r) {
             long ids[64];
             size_t at, n = context_ids(SENSES[s].context[k], SENSES[s].word, ids, 64, &at);
             if (at == (size_t)-1) continue;
-            double self = attend(ids, n, at, ctxvec[k]);
-            double margin = vector_cosine(ctxvec[k], cent[k], D) - vector_cosine(ctxvec[k], cent[1 - k], D);
+            double self = attend(ids, n, at, attvec[k]);
+            average(ids, n, avgvec[k]);
+            double m_att = vector_cosine(attvec[k], cent[k], D) - vector_cosine(attvec[k], cent[1 - k], D);
+            double m_avg = vector_cosine(avgvec[k], cent[k], D) - vector_cosine(avgvec[k], cent[1 - k], D);
             double smargin = k == 0 ? static_margin : -static_margin;
             asked++;
-            right += margin > 0;
+            att.margin_sum += m_att;
+            att.right += m_att > 0;
+            avg.margin_sum += m_avg;
+            avg.right += m_avg > 0;
             static_right += smargin > 0;
-            chapter_say(ch, "  %-7s in a %-7s context: contextual margin %+.3f, static %+.3f (self-weight %.2f, %zu tokens)\n",
-                        SENSES[s].word, SENSES[s].sense[k], margin, smargin, self, n);
-            if (s == 0) memcpy(bankvec[k], ctxvec[k], sizeof bankvec[k]);
+            self_sum += self;
+            uniform_sum += 1.0 / (double)n;
+            chapter_say(ch, "  %-7s in a %-7s context: margin attention %+.3f, average %+.3f, static %+.3f "
+                            "(self-weight %.2f against 1/n = %.2f, %zu tokens)\n",
+                        SENSES[s].word, SENSES[s].sense[k], m_att, m_avg, smargin, self, 1.0 / (double)n, n);
+            if (s == 0) memcpy(bankvec[k], attvec[k], sizeof bankvec[k]);
             have[k] = true;
         }
         if (have[0] && have[1]) {
             // each context's vector nearer its own sense than the other context's vector is
-            double own0 = vector_cosine(ctxvec[0], cent[0], D), other0 = vector_cosine(ctxvec[1], cent[0], D);
-            double own1 = vector_cosine(ctxvec[1], cent[1], D), other1 = vector_cosine(ctxvec[0], cent[1], D);
-            bool ok = own0 > other0 && own1 > other1;
+            double own[2], other[2], own_avg[2], other_avg[2];
+            bool ok = pair_separates((const float(*)[512])attvec, (const float(*)[512])cent, D, own, other);
+            bool ok_avg = pair_separates((const float(*)[512])avgvec, (const float(*)[512])cent, D, own_avg, other_avg);
             pair_asked++;
-            pair_right += ok;
-            chapter_say(ch, "  %-7s  cos to %s cues: %s-context vector %.3f vs %s-context %.3f; to %s cues: %.3f vs %.3f  %s\n",
-                        SENSES[s].word, SENSES[s].sense[0], SENSES[s].sense[0], own0, SENSES[s].sense[1], other0,
-                        SENSES[s].sense[1], own1, other1, ok ? "each nearer its own sense" : "NOT separated");
+            att.pairs_right += ok;
+            avg.pairs_right += ok_avg;
+            chapter_say(ch, "  %-7s  cos to %s cues: %s-context vector %.3f vs %s-context %.3f; to %s cues: %.3f vs %.3f  %s"
+                            " (average: %s)\n",
+                        SENSES[s].word, SENSES[s].sense[0], SENSES[s].sense[0], own[0], SENSES[s].sense[1], other[0],
+                        SENSES[s].sense[1], own[1], other[1], ok ? "each nearer its own sense" : "NOT separated",
+                        ok_avg ? "separated" : "NOT separated");
         }
         if (s == 0) {
             say_neighbours(ch, sg, "bank (static)", w, SEARCH_LIMIT, 8);
@@ -1062,19 +1502,38 @@ static void claim_contextual(Chapter *ch, ClaimResult *r) {
         }
     }
     if (id_of("bank") >= 0 && D <= 512) write_senses_data(ch, (const float(*)[512])bankvec);
-    r->measured = (double)pair_right;
+    r->measured = (double)att.pairs_right;
     r->document = (double)pair_asked;
     r->tolerance = 0.0;
     claim_key(r, "words whose two context vectors separate");
-    r->verdict = pair_asked >= 2 && pair_right == pair_asked ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
+    r->verdict = pair_asked >= 2 && att.pairs_right == pair_asked ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     if (pair_asked == 0) {
         sense_words_lacking(ch, r);
         return;
     }
+    double m_att = att.margin_sum / (double)asked, m_avg = avg.margin_sum / (double)asked;
+    chapter_say(ch, "mean margin over %zu contexts: attention %+.3f, plain average %+.3f; mean self-weight %.2f "
+                    "against a uniform 1/n of %.2f\n",
+                asked, m_att, m_avg, self_sum / (double)asked, uniform_sum / (double)asked);
+    claim_value(r, "words", (double)pair_asked);
+    claim_value(r, "pairs_attention", (double)att.pairs_right);
+    claim_value(r, "pairs_average", (double)avg.pairs_right);
+    claim_value(r, "contexts", (double)asked);
+    claim_value(r, "margin_attention", m_att);
+    claim_value(r, "margin_average", m_avg);
+    claim_value(r, "self_weight", self_sum / (double)asked);
+    claim_value(r, "uniform_weight", uniform_sum / (double)asked);
+    claim_case(r, m_att <= m_avg + ATTENTION_ADDS && avg.pairs_right >= att.pairs_right   ? "average_as_good"
+                  : m_att > m_avg + ATTENTION_ADDS && att.pairs_right >= avg.pairs_right ? "attention_ahead"
+                                                                                         : "mixed");
     claim_finding(r, "For %zu of %zu words, each context's attention output is nearer its own sense's cue words than the "
                   "other context's output is (the static vector cannot differ); judged against the other sense instead, "
-                  "%zu of %zu contextual vectors are nearer their own sense (static: %zu of %zu).",
-                  pair_right, pair_asked, right, asked, static_right, asked);
+                  "%zu of %zu contextual vectors are nearer their own sense (static: %zu of %zu). A plain average of the "
+                  "same context separates %zu of %zu words, mean margin %+.3f against attention's %+.3f; untrained "
+                  "attention (W = I) gives the word itself a mean weight of %.2f (the average: %.2f)%s.",
+                  att.pairs_right, pair_asked, att.right, asked, static_right, asked, avg.pairs_right, pair_asked, m_avg,
+                  m_att, self_sum / (double)asked, uniform_sum / (double)asked,
+                  self_sum > uniform_sum ? ", pulling its output toward the word's own static vector" : "");
 }
 
 // ---- figure data: PCA of gender and capital pairs ------------------------------------------
@@ -1093,7 +1552,10 @@ static void write_pca(Chapter *ch) {
             ids[n++] = a;
             ids[n++] = b;
         }
-        if (n < 4) continue;
+        if (n < 4) {   // fewer than two pairs in the vocabulary: a block that says so (pair -1), for the figure
+            datafile_printf(&f, "%s -1 NaN NaN NaN NaN - -\n\n\n", cat->name);
+            continue;
+        }
         gsl_matrix *X = gsl_matrix_alloc(n, D), *C = gsl_matrix_alloc(D, D), *evec = gsl_matrix_alloc(D, D);
         gsl_vector *eval = gsl_vector_alloc(D);
         gsl_eigen_symmv_workspace *ws = gsl_eigen_symmv_alloc(D);
@@ -1158,8 +1620,8 @@ static void write_tables(Chapter *ch) {
     }
     chapter_data_close(ch, &f);
     chapter_data_open(ch, &f, "model.dat", "vocab d tokens raw_words train_s words_per_s ppmi_k ppmi_nnz ppmi_s cached");
-    datafile_printf(&f, "%zu %ld %zu %zu %.3f %.0f %zu %zu %.3f %d\n", V, dim, n_tokens, n_raw, train_seconds, train_wps,
-                    K, ppmi_nnz, ppmi_seconds, from_cache);
+    datafile_printf(&f, "%zu %ld %zu %zu %.3f %.0f %zu %zu %.3f %d\n", V, dim, n_tokens, n_raw, course.train_seconds,
+                    course.train_wps, K, course.ppmi_nnz, course.ppmi_seconds, course.from_cache);
     chapter_data_close(ch, &f);
 }
 
@@ -1167,21 +1629,30 @@ static void write_tables(Chapter *ch) {
 static void claim_ids_and_files(Chapter *ch, ClaimResult *r) { claim_ids(ch, r); }
 
 static const ClaimDef CLAIMS[] = {
-    {"0.1", "Doc C §一", "A token id carries no meaning: how close two ids are says nothing about how related the words are.",
-     VERDICT_HOLDS, "ids are frequency ranks: their gap does not track similarity; the trained vectors do",
-     claim_ids_and_files},
+    {"0.1", "Doc C §一",
+     "A token id carries no meaning: it is the word's rank by frequency, so how close two ids are reflects how alike "
+     "the words' frequencies are, not how related their meanings are.",
+     VERDICT_HOLDS, "ids are frequency ranks: their gap follows frequency, not similarity; the trained vectors' cosine does",
+     claim_ids_and_files, SCOPE_COURSE, WEIGHT_NONE},
     {"0.2", "Doc C §一, §七",
      "The lookup is one-hot x (V x d) matrix, so it is differentiable and training moves only the rows that were used.",
-     VERDICT_HOLDS, "the product selects a row exactly; its gradient is zero in every other row", claim_lookup},
+     VERDICT_HOLDS, "the product selects a row exactly; its gradient is zero in every other row", claim_lookup, SCOPE_COURSE, WEIGHT_NONE},
     {"0.3", "Doc C §二", "After training, related words are near by cosine (蘋果 apple near 香蕉 banana).", VERDICT_HOLDS,
-     "words that share contexts get similar vectors under SGNS", claim_related},
-    {"0.4", "Doc C §二", "國王 - 男人 + 女人 ≈ 皇后: king - man + woman lands on queen; the vectors hold relations.",
-     VERDICT_HOLDS, "SGNS factorises shifted PMI, in which relations appear as roughly constant offsets",
-     claim_analogy},
+     "words that share contexts get similar vectors under SGNS", claim_related, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.4", "Doc C §二",
+     "國王 - 男人 + 女人 ≈ 皇后: king - man + woman lands on queen, and on the workbook's analogy set the offsets "
+     "answer more questions than the nearest word of c alone, at every seed tried.",
+     VERDICT_HOLDS,
+     "SGNS factorises shifted PMI, in which relations appear as roughly constant offsets; the example alone proves "
+     "little (queen is king's nearest word), the set against its baseline carries the claim",
+     claim_analogy, SCOPE_COURSE, WEIGHT_NONE},
     {"0.5", "Doc C §三", "A static embedding gives a word one vector, so a two-sense word sits near both senses' words.",
-     VERDICT_HOLDS, "one row is trained on the contexts of every sense", claim_static_senses},
-    {"0.6", "Doc C §三", "A contextual embedding gives the same token different vectors in different contexts.",
-     VERDICT_HOLDS, "attention mixes in the context's vectors, which differ by sense", claim_contextual},
+     VERDICT_HOLDS, "one row is trained on the contexts of every sense", claim_static_senses, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.6", "Doc C §三",
+     "A contextual embedding gives the same token different vectors in different contexts: one untrained attention "
+     "layer moves each context's vector toward its own sense.",
+     VERDICT_HOLDS, "attention mixes in the context's vectors, which differ by sense (so does a plain average of them)",
+     claim_contextual, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 // Remove the (empty) folders from 'out' up to 'made_from', leaf first: the
@@ -1199,17 +1670,149 @@ static void remove_made_folders(const char *out, const char *made_from) {
     }
 }
 
+// ---- the student's questions: --analogy A B C, --neighbours WORD... -----------------------
+// Asked of the vectors of --seed (the cache's, after the first run): the
+// answers are printed and the program stops, writing nothing in --out.
+
+static bool asking(void) { return analogy_words.n > 0 || neighbour_words.n > 0; }
+
+// A question's word as the vocabulary spells it: ASCII letters folded to
+// lower case (as corpus.h folds the text); -1 when it is not in it.
+static long question_word(const char *word, char *folded, size_t size) {
+    snprintf(folded, size, "%s", word);
+    for (char *p = folded; *p; p++)
+        if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
+    return strlen(word) <= CORPUS_MAX_WORD ? id_of(folded) : -1;
+}
+
+// Every word of the questions in the vocabulary, or one line naming the first that is not (exit 2).
+static int check_question_words(void) {
+    const OptionWords *lists[2] = {&analogy_words, &neighbour_words};
+    const char *names[2] = {"--analogy", "--neighbours"};
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; i < lists[l]->n; i++) {
+            char folded[CORPUS_MAX_WORD + 64];
+            if (question_word(lists[l]->words[i], folded, sizeof folded) >= 0) continue;
+            char accepted[160];
+            snprintf(accepted, sizeof accepted, "not in the vocabulary (its words are lower case, seen at least "
+                     "--min-count %ld times)", min_count);
+            options_reject("ch00", names[l], lists[l]->words[i], accepted);
+            return EXIT_BAD_INPUT;
+        }
+    return CHAPTER_CONTINUE;
+}
+
+static int imax(int a, int b) { return a > b ? a : b; }
+
+// Print ranked answers side by side: one column per question (n <= 4), k rows.
+static void print_columns(const char *const *heads, const long (*ids)[MAX_TOP], const double (*sims)[MAX_TOP],
+                          const size_t *found, size_t n) {
+    int width[4] = {0};
+    size_t rows = 0;
+    for (size_t q = 0; q < n; q++) {
+        width[q] = display_width(heads[q]);
+        for (size_t i = 0; i < found[q]; i++) width[q] = imax(width[q], display_width(corpus->words[ids[q][i]]) + 6);
+        width[q] += 4;
+        if (found[q] > rows) rows = found[q];
+    }
+    printf("  rank  ");
+    for (size_t q = 0; q < n; q++) {
+        if (q + 1 < n) print_padded(stdout, heads[q], width[q]);
+        else printf("%s", heads[q]);   // (no spaces at the end of a line)
+    }
+    printf("\n");
+    for (size_t i = 0; i < rows; i++) {
+        printf("  %4zu  ", i + 1);
+        for (size_t q = 0; q < n; q++) {
+            char cell[CORPUS_MAX_WORD + 16] = "";
+            if (i < found[q]) {
+                int pad = width[q] - 4 - 5 - display_width(corpus->words[ids[q][i]]);
+                snprintf(cell, sizeof cell, "%s%*s %.2f", corpus->words[ids[q][i]], pad > 0 ? pad : 0, "", sims[q][i]);
+            }
+            if (q + 1 < n) print_padded(stdout, cell, width[q]);
+            else printf("%s", cell);
+        }
+        printf("\n");
+    }
+}
+
+// A - B + C (the course's orientation: king man woman is king - man + woman),
+// nearest by cosine among the first 'limit' rows of e, A, B and C left out.
+static size_t analogy_answers(const Embedding *e, const long *abc, size_t limit, size_t k, long *ids, double *sims) {
+    size_t D = e->d;
+    float q[1000];   // d <= 1000 (--dim)
+    for (size_t i = 0; i < D; i++)   // the same sum, in the same order, as embedding_analogy's b - a + c
+        q[i] = e->unit[(size_t)abc[0] * D + i] - e->unit[(size_t)abc[1] * D + i] + e->unit[(size_t)abc[2] * D + i];
+    return embedding_nearest(e, q, limit, abc, 3, k, ids, sims);
+}
+
+static void answer_questions(const Chapter *ch) {
+    size_t k = (size_t)top_n, limit = V < SEARCH_LIMIT ? V : SEARCH_LIMIT;
+    char folded[3][CORPUS_MAX_WORD + 64];
+    printf("On the SGNS vectors of seed %ld (d = %ld, %s), among the %zu most frequent words:\n", ch->seed, dim,
+           course.from_cache ? "read from the cache" : "trained now and cached", limit);
+    if (analogy_words.n == 3) {
+        long abc[3];
+        for (int i = 0; i < 3; i++) abc[i] = question_word(analogy_words.words[i], folded[i], sizeof folded[i]);
+        static long ids[3][MAX_TOP];
+        static double sims[3][MAX_TOP];
+        size_t found[3];
+        char head[3][3 * CORPUS_MAX_WORD + 200];
+        snprintf(head[0], sizeof head[0], "%s - %s + %s", folded[0], folded[1], folded[2]);
+        found[0] = analogy_answers(sg, abc, limit, k, ids[0], sims[0]);
+        // the same question without the arithmetic: the words nearest A alone (B and C left out, as above)
+        snprintf(head[1], sizeof head[1], "%s alone", folded[0]);
+        found[1] = embedding_nearest(sg, sg->unit + (size_t)abc[0] * sg->d, limit, abc, 3, k, ids[1], sims[1]);
+        size_t n = 2;
+        bool pp_can = (size_t)abc[0] < K && (size_t)abc[1] < K && (size_t)abc[2] < K;
+        if (pp_can) {
+            snprintf(head[2], sizeof head[2], "PPMI+SVD");
+            found[2] = analogy_answers(pp, abc, K, k, ids[2], sims[2]);
+            n = 3;
+        }
+        printf("\n%s - %s + %s: the nearest words by cosine (%s, %s and %s left out); beside them\n"
+               "the words nearest %s alone (no arithmetic)%s:\n",
+               folded[0], folded[1], folded[2], folded[0], folded[1], folded[2], folded[0],
+               pp_can ? ", and the answers of PPMI+SVD (counting, no training)" : "");
+        const char *heads[3] = {head[0], head[1], head[2]};
+        print_columns(heads, (const long(*)[MAX_TOP])ids, (const double(*)[MAX_TOP])sims, found, n);
+        if (!pp_can) printf("  (PPMI+SVD not asked: it keeps only the %zu most frequent words)\n", K);
+        if (found[0] && found[1] && ids[0][0] == ids[1][0])
+            printf("  %s is already the word nearest %s: here the arithmetic is not what finds it.\n",
+                   corpus->words[ids[0][0]], folded[0]);
+    }
+    if (neighbour_words.n > 0) {
+        printf("\nNearest words by cosine:\n");
+        for (size_t first = 0; first < neighbour_words.n; first += 4) {
+            static long ids[4][MAX_TOP];
+            static double sims[4][MAX_TOP];
+            size_t found[4], n = 0;
+            char head[4][CORPUS_MAX_WORD + 64];
+            const char *heads[4];
+            for (size_t w = first; w < neighbour_words.n && n < 4; w++, n++) {
+                long id = question_word(neighbour_words.words[w], head[n], sizeof head[n]);
+                found[n] = neighbours(sg, id, limit, k, ids[n], sims[n]);
+                heads[n] = head[n];
+            }
+            if (first > 0) printf("\n");
+            print_columns(heads, (const long(*)[MAX_TOP])ids, (const double(*)[MAX_TOP])sims, found, n);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     parallel_blas_single_thread();
     Chapter ch = {
         .program = "ch00",
         .title = "Words become vectors",
         .summary = "We train Word2Vec (skip-gram, negative sampling) in C on the GCIDE dictionary and ask\n"
-                   "the vectors the course's questions: ids mean nothing, vectors do; king - man + woman;\n"
-                   "one vector per word mixes senses, attention over a context separates them.",
+                   "the vectors the course's questions: ids are frequency ranks, vectors carry meaning;\n"
+                   "king - man + woman against plain nearness; one vector per word mixes senses, and\n"
+                   "mixing in the context (untrained attention, or a plain average) separates them.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
+    long top_given = 0;   // --top: 0 = not given (10)
     const OptionSpec options[] = {
         {"--corpus", OPTION_TEXT, &corpus_path, 0, 0, 0, "FILE",
          "plain UTF-8 text to train on, a file or a pipe such as /dev/stdin, at most 512 MiB (default: the GCIDE "
@@ -1227,22 +1830,39 @@ int main(int argc, char **argv) {
         {"--sample", OPTION_REAL, &sample, 0.0, 1.0, 0, "X", "subsampling threshold, 0 = off"},
         {"--noise-power", OPTION_REAL, &noise_power, 0.0, 1.0, 0, "X", "negatives are drawn with probability ~ count^X"},
         {"--svd-vocab", OPTION_INT, &svd_vocab, 10, 20000, 0, "N", "PPMI + SVD on the N most frequent words"},
+        {"--seeds", OPTION_INT, &n_seeds, 1, MAX_SEEDS, 0, "N",
+         "claim 0.4 trains (or reads from the cache) the vectors of N seeds, --seed to --seed + N - 1, and "
+         "reports their spread; the first run trains each once"},
         CACHE_OPTION_SPECS(cache_dir, retrain, "trained vectors"),
-        {"--neighbours", OPTION_TEXT, &query_word, 0, 0, 0, "WORD", "also print the nearest words of WORD"},
+        {"--analogy", OPTION_TEXT, &analogy_words, 3, 3, OPTION_WORDS, "A B C",
+         "print the words nearest A - B + C (king man woman: king - man + woman), beside the words nearest A "
+         "alone, and stop: no claims, nothing written; reads the cached vectors of --seed (seconds after the "
+         "first run)"},
+        {"--neighbours", OPTION_TEXT, &neighbour_words, 1, OPTION_MAX_WORDS, OPTION_WORDS, "WORD...",
+         "print the words nearest each WORD (up to 16 words) and stop, as --analogy"},
+        {"--top", OPTION_INT, &top_given, 1, MAX_TOP, 0, "N", "answers printed per question (default 10)"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     if (corpus_path && corpus_path[0] == '\0') return chapter_reject(&ch, "--corpus", corpus_path, "expected a file name");
     if (gcide_path[0] == '\0') return chapter_reject(&ch, "--gcide", gcide_path, "expected a file name");
-    if (query_word && (query_word[0] == '\0' || strlen(query_word) > CORPUS_MAX_WORD))
-        return chapter_reject(&ch, "--neighbours", query_word, "expected a word of 1 to 48 bytes");
+    if (top_given && !asking()) {
+        char value[32];
+        snprintf(value, sizeof value, "%ld", top_given);
+        return chapter_reject(&ch, "--top", value, "only used with --analogy or --neighbours");
+    }
+    if (asking() && ch.only_claim)
+        return chapter_reject(&ch, "--claim", ch.only_claim,
+                              "not with --analogy or --neighbours, which print their answers and stop (no claims run)");
+    if (top_given) top_n = top_given;
     char default_cache[4200];
     cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     // The output folder is checked before the corpus is read and the vectors
     // trained (minutes): an unusable --out fails at once. A folder this makes
-    // is removed again if the corpus then turns out to be bad input.
+    // is removed again if the corpus then turns out to be bad input. The
+    // questions write nothing there.
     char made_from[4096] = "";
-    {
+    if (!asking()) {
         char probe[4096];
         snprintf(probe, sizeof probe, "%s", ch.out ? ch.out : "ch00");
         struct stat st;
@@ -1259,41 +1879,53 @@ int main(int argc, char **argv) {
             return chapter_reject(&ch, "--out", ch.out ? ch.out : "ch00", accepted);
         }
     }
-    status = prepare_model(&ch);
-    if (status != CHAPTER_CONTINUE) remove_made_folders(ch.out ? ch.out : "ch00", made_from);
+    // The course seed's vectors: the cache's, or trained. A question's words
+    // are checked as soon as the vocabulary is known, before any training.
+    status = read_corpus();
+    bool cached = status == CHAPTER_CONTINUE && vectors_cached(&ch, (unsigned long)ch.seed, &course);
+    if (status == CHAPTER_CONTINUE && !cached) {
+        if (asking())
+            printf("No cached vectors for these settings yet (%s): training them first, once; the next\n"
+                   "question reads them from the cache in seconds.\n", cache_dir);
+        status = build_corpus(&ch);
+    }
+    if (status == CHAPTER_CONTINUE && asking()) status = check_question_words();
+    if (status == CHAPTER_CONTINUE && !cached) status = vectors_train(&ch, (unsigned long)ch.seed, &course);
+    // Claim 0.4's other seeds, scored before any output is written.
+    if (status == CHAPTER_CONTINUE && !asking() && chapter_wants(&ch, "0.4")) status = score_other_seeds(&ch);
     if (status != CHAPTER_CONTINUE) {
+        remove_made_folders(ch.out ? ch.out : "ch00", made_from);
+        corpus_bytes_free(&corpus_file);
         corpus_free(corpus);
-        free(E);
-        free(P);
+        vectors_free(&course);
         return status;
     }
-    if (query_word && id_of(query_word) < 0) {
-        options_reject("ch00", "--neighbours", query_word, "not in the vocabulary (lower case; seen at least --min-count times)");
-        remove_made_folders(ch.out ? ch.out : "ch00", made_from);
-        corpus_free(corpus);
-        free(E);
-        free(P);
-        return EXIT_BAD_INPUT;
-    }
+    corpus_bytes_free(&corpus_file);
+    E = course.E;
+    P = course.P;
+    K = course.K;
     sg = embedding_new(E, V, (size_t)dim);
     pp = embedding_new(P, K, (size_t)dim);
     if (!sg || !pp) chapter_check(&ch, GSL_ENOMEM, "normalising the vectors");
-    if (from_cache) {
-        chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
-                    n_tokens);
-        chapter_detail(&ch, "(trained in %.1f s, %.0f words/s)\n", train_seconds, train_wps);
+    if (asking()) {
+        answer_questions(&ch);
+    } else {
+        if (course.from_cache) {
+            chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
+                        n_tokens);
+            chapter_detail(&ch, "(trained in %.1f s, %.0f words/s)\n", course.train_seconds, course.train_wps);
+        }
+        chapter_run_claims(&ch);
+        if (!ch.only_claim) {
+            write_vectors(&ch);
+            write_tables(&ch);
+            write_pca(&ch);
+        }
     }
-    chapter_run_claims(&ch);
-    if (!ch.only_claim) {
-        write_vectors(&ch);
-        write_tables(&ch);
-        write_pca(&ch);
-    }
-    if (query_word) say_neighbours(&ch, sg, query_word, id_of(query_word), SEARCH_LIMIT, 15);
     embedding_free(sg);
     embedding_free(pp);
     corpus_free(corpus);
-    free(E);
-    free(P);
-    return chapter_end(&ch);
+    vectors_free(&course);
+    if (!asking()) return chapter_end(&ch);
+    return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_AS_EXPECTED : EXIT_IO_FAILED;
 }

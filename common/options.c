@@ -58,7 +58,12 @@ static void describe_accepted(const OptionSpec *s, char *buf, size_t size) {
                  s->min, s->max);
         break;
     case OPTION_TEXT:
-        snprintf(buf, size, "expected a non-empty value");
+        // (the option's help says what it takes: "TEXT: your own sentence, 2 to 16 tokens")
+        if (!(s->flags & OPTION_WORDS))
+            snprintf(buf, size, "expected a non-empty %s%s%s", s->meta ? s->meta : "value",
+                     s->help ? ": " : "", s->help ? s->help : "");
+        else if (s->min == s->max) snprintf(buf, size, "expected %.0f words (no space within a word)", s->min);
+        else snprintf(buf, size, "expected %.0f to %.0f words (no space within a word)", s->min, s->max);
         break;
     case OPTION_FLAG:
         snprintf(buf, size, "takes no value");
@@ -128,7 +133,7 @@ static void describe_default(const OptionSpec *s, char *buf, size_t size) {
         snprintf(buf, size, "%ld:%ld", r->first, r->last);
         break;
     }
-    case OPTION_TEXT:
+    case OPTION_TEXT:   // (an OptionWords starts with its joined text)
         if (*(const char *const *)s->value) snprintf(buf, size, "%s", *(const char *const *)s->value);
         break;
     case OPTION_FLAG: break;
@@ -153,6 +158,25 @@ void options_print_usage(const char *program, const char *summary,
         else printf("  %-22s %s\n", left, help);
     }
     printf("  %-22s %s\n", "--help", "print this text and exit");
+}
+
+// A word of an OPTION_WORDS option: non-empty, no white space.
+static bool plain_word(const char *w) {
+    if (w == NULL || *w == '\0') return false;
+    for (const char *p = w; *p; p++)
+        if (isspace((unsigned char)*p)) return false;
+    return true;
+}
+
+// Add a word to an OPTION_WORDS value; false when it is not a plain word,
+// one too many, or the joined text would not fit.
+static bool add_word(const OptionSpec *s, OptionWords *v, const char *w) {
+    if (!plain_word(w) || v->n >= OPTION_MAX_WORDS || (double)v->n >= s->max) return false;
+    size_t used = strlen(v->joined), len = strlen(w);
+    if (used + (used ? 1 : 0) + len + 1 > sizeof v->joined) return false;
+    snprintf(v->joined + used, sizeof v->joined - used, "%s%s", used ? " " : "", w);
+    v->words[v->n++] = w;
+    return true;
 }
 
 OptionsResult options_parse(const char *program, const char *summary,
@@ -228,6 +252,29 @@ OptionsResult options_parse_arguments(const char *program, const char *summary, 
                 return OPTIONS_ERROR;
             }
             *(bool *)s->value = true;
+            continue;
+        }
+        if (s->kind == OPTION_TEXT && (s->flags & OPTION_WORDS)) {
+            // The words: after '=' (the first), then every argument up to the next option.
+            OptionWords *v = s->value;
+            v->n = 0;
+            v->joined[0] = '\0';
+            v->text = NULL;
+            const char *refused = NULL;   // the word that could not be added
+            if (eq && !add_word(s, v, eq + 1)) refused = eq + 1;
+            while (refused == NULL && a + 1 < end && argv[a + 1][0] != '-')
+                if (!add_word(s, v, argv[++a])) refused = argv[a];
+            if (refused == NULL && v->n == 0) {
+                fprintf(stderr, "%s: %s: missing value; %s\n", program, s->name, accepted);
+                return OPTIONS_ERROR;
+            }
+            if (refused || (double)v->n < s->min) {
+                char shown[OPTION_WORDS_TEXT + 64];   // the words given, up to the one refused
+                snprintf(shown, sizeof shown, "%s%s%s", v->joined, refused && v->n ? " " : "", refused ? refused : "");
+                options_reject(program, s->name, shown, accepted);
+                return OPTIONS_ERROR;
+            }
+            v->text = v->joined;
             continue;
         }
         const char *value = NULL;

@@ -10,6 +10,11 @@
 //   - reals: finite decimal numbers (no nan, inf or hex), within [min, max].
 //   - ranges "a:b": two integers in [min, max] with a <= b.
 //   - text: any non-empty string (the program validates it further).
+//   - words (a text option with OPTION_WORDS): one or more words, the
+//     arguments that follow the option up to the next one starting with '-'
+//     ("--analogy king man woman"); with "--name=w1" the first word follows
+//     the '='. min and max give how many words (e.g. 3 and 3); a word is
+//     non-empty and holds no white space. The value is an OptionWords.
 //   - flags take no value.
 // Both "--name value" and "--name=value" are accepted; an option given twice,
 // an unknown option, or a missing value is an error.
@@ -26,18 +31,29 @@
 
 typedef enum { OPTION_FLAG, OPTION_INT, OPTION_REAL, OPTION_TEXT, OPTION_RANGE } OptionKind;
 
-enum { OPTION_EVEN = 1u << 0 };
+enum { OPTION_EVEN = 1u << 0, OPTION_WORDS = 1u << 1 };
 
 typedef struct {
     long first, last;              // inclusive
 } IntRange;
 
+// The value of a text option with OPTION_WORDS. 'text' comes first on
+// purpose: read as a text option's value (a const char *), it is the words
+// joined by single spaces ("king man woman"), or NULL while not given.
+enum { OPTION_MAX_WORDS = 16, OPTION_WORDS_TEXT = 512 };
+typedef struct {
+    const char *text;              // NULL, or 'joined'
+    size_t n;                      // words given
+    const char *words[OPTION_MAX_WORDS];   // each an argv string (or the part after '=')
+    char joined[OPTION_WORDS_TEXT];
+} OptionWords;
+
 typedef struct {
     const char *name;              // "--d"
     OptionKind kind;
-    void *value;                   // bool*, long*, double*, const char**, IntRange*
-    double min, max;               // accepted range for INT, REAL and RANGE
-    unsigned flags;                // OPTION_EVEN
+    void *value;                   // bool*, long*, double*, const char** (OptionWords* with OPTION_WORDS), IntRange*
+    double min, max;               // accepted range for INT, REAL and RANGE; word count for OPTION_WORDS
+    unsigned flags;                // OPTION_EVEN, OPTION_WORDS
     const char *meta;              // placeholder in usage text, e.g. "N"
     const char *help;              // one line; the usage adds "(default X)" from *value
 } OptionSpec;

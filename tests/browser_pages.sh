@@ -11,16 +11,34 @@
 #   - every href and src in the rendered DOM names a file that exists next
 #     to the pages (offline: no http links), and every #anchor an id of the
 #     page it points into; the KaTeX fonts the style sheet names exist;
-#   - in a 400-pixel window the page does not scroll sideways;
-#   - a screenshot of the whole page at 1200 pixels wide, SHOTS_DIR/NAME.png,
+#   - in a 1100-pixel and a 400-pixel window (a frame 400 pixels wide:
+#     headless Chromium makes no window narrower than 500), measured in the
+#     page by a script this test adds to a copy of it (the pages themselves
+#     carry no test code), with every <details> opened (the answers, the
+#     evidence):
+#       * at 400 pixels the page does not scroll sideways;
+#       * no raw maths in the visible text: no '_' or '^' outside <pre>,
+#         <code> and KaTeX's output (a formula written as text, or half
+#         typeset: "W_Q" next to a typeset W_K). The folded evidence
+#         (details.evidence) and a statement or finding shown where a lesson
+#         has no words (class "printed") are what the chapter printed, plain
+#         text, and are not looked at;
+#       * no formula waiting (span.tex) or refused by KaTeX (.tex-failed);
+#       * no table, <pre> or display formula clipped: content wider than its
+#         box only where the box scrolls (overflow-x auto or scroll), and no
+#         such box and no formula reaching outside the window;
+#       * every image is a link to its own full-size file (the same figure,
+#         SVG or PNG);
+#   - a screenshot of the whole page at 1100 pixels wide, SHOTS_DIR/NAME.png,
 #     and of the top of it at 400 pixels, SHOTS_DIR/NAME-narrow.png, for a
 #     person to look at.
 # Exit 0 when every check passes, 1 (listing every failure) otherwise, 77
 # (skipped) when Chromium is not installed, 2 on bad arguments. With
 # --skip-if-no-pages, a PAGES_DIR without pages is skipped (77) too. With
-# --checks-only, one browser start per page (the 400-pixel window: every
-# check above reads that DOM) and no whole-page screenshot: for pages that
-# are checked, not looked at (each start costs about a second).
+# --checks-only, two browser starts per page (1100 pixels, whose DOM the
+# other checks read, and the 400-pixel frame with its screenshot) and no
+# whole-page screenshot: for pages that are checked, not looked at (each
+# start costs about a second).
 # CHROMIUM names the browser (default: chromium, then chromium-browser).
 set -uo pipefail
 skip_if_no_pages=false
@@ -77,6 +95,159 @@ bad=0
 failures=0
 fail() { echo "FAIL $*"; bad=1; failures=$((failures + 1)); }
 
+# The measured checks: a script added at the end of a copy of each page. It
+# runs once the page has loaded (KaTeX has run) and its fonts are ready,
+# opens every <details>, measures, closes them again (a screenshot shows the
+# page as a reader first sees it) and leaves its findings, one a line, in
+# base64 in the attribute data-browser-checks of <html>.
+cat >"$work/checks.js" <<'CHECKS'
+(function () {
+  if (document.currentScript) document.currentScript.remove();
+  function run() {
+    var problems = [];
+    var say = function (s) { if (problems.length < 30) problems.push(s); };
+    var brief = function (t) { t = t.replace(/\s+/g, " ").trim(); return t.length > 90 ? t.slice(0, 87) + "..." : t; };
+    var root = document.documentElement;
+    var width = root.clientWidth;
+    var closed = [];
+    document.querySelectorAll("details").forEach(function (d) { if (!d.open) { closed.push(d); d.open = true; } });
+    // Formulas: each one rendered by KaTeX.
+    document.querySelectorAll("span.tex").forEach(function (el) {
+      say("formula not rendered (span.tex): " + brief(el.getAttribute("data-tex") || el.textContent));
+    });
+    document.querySelectorAll(".tex-failed").forEach(function (el) {
+      say("formula refused by KaTeX (tex-failed): " + brief(el.getAttribute("data-tex") || el.textContent));
+    });
+    // Raw maths in the visible text.
+    var skip = "pre, code, .katex, .evidence, .printed, script, style";
+    var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
+      var el = node.parentElement;
+      if (!el || el.closest(skip) || el.getClientRects().length === 0) continue;
+      var text = node.nodeValue, at = text.search(/[_^]/);
+      if (at < 0) continue;
+      say("raw '" + text[at] + "' in the text (maths not typeset) in <" + el.tagName.toLowerCase() + ">: " +
+          brief(text.slice(Math.max(0, at - 40), at + 40)));
+    }
+    // Boxes: whole, or scrolling in their own box; nothing beyond the window.
+    // (A box's content wider than the box is clipped by the box itself or the
+    // nearest ancestor that does not let it show, unless that one scrolls.)
+    var scroller = function (el) {
+      for (var a = el; a && a !== document.body; a = a.parentElement) {
+        var ov = getComputedStyle(a).overflowX;
+        if (ov !== "visible") return { el: a, scrolls: ov === "auto" || ov === "scroll", overflow: ov };
+      }
+      return null;
+    };
+    document.querySelectorAll("table, pre, .tex-display, .katex-display").forEach(function (el) {
+      if (el.getClientRects().length === 0) return;
+      var name = el.tagName.toLowerCase() + (el.classList.length ? "." + el.classList[0] : "");
+      var box = el.getBoundingClientRect(), holder = scroller(el);
+      if (el.scrollWidth > el.clientWidth + 1) {
+        if (holder && !holder.scrolls)
+          say(name + " clipped: " + el.scrollWidth + " px of content in a " + el.clientWidth +
+              " px box that does not scroll (overflow-x " + holder.overflow + "): " + brief(el.textContent));
+        else if (!holder && box.left + el.scrollWidth > width + 1)
+          say(name + " sticks out of the " + width + " px window (" + el.scrollWidth + " px of content from " +
+              Math.round(box.left) + " px): " + brief(el.textContent));
+      }
+      if ((!holder || !holder.scrolls || holder.el === el) && (box.left < -1 || box.right > width + 1))
+        say(name + " reaches outside the " + width + " px window (" + Math.round(box.left) + " to " +
+            Math.round(box.right) + " px): " + brief(el.textContent));
+    });
+    document.querySelectorAll(".katex").forEach(function (el) {
+      var box = el.getBoundingClientRect();
+      if (box.width === 0 || (box.left >= -1 && box.right <= width + 1)) return;
+      for (var a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        var ov = getComputedStyle(a).overflowX;
+        if (ov === "auto" || ov === "scroll") return;   // it scrolls in its own box
+      }
+      var tex = el.querySelector("annotation");
+      say("formula reaches outside the " + width + " px window (" + Math.round(box.left) + " to " +
+          Math.round(box.right) + " px): " + brief(tex ? tex.textContent : el.textContent));
+    });
+    // Figures: each image a link to its own full-size file.
+    var stem = function (u) { return u.replace(/[?#].*$/, "").replace(/[.](svg|png)$/i, ""); };
+    document.querySelectorAll("img").forEach(function (img) {
+      var link = img.closest("a[href]");
+      if (!link) say("image not linked to its full-size file: " + img.getAttribute("src"));
+      else if (stem(link.href) !== stem(img.src))
+        say("image " + img.getAttribute("src") + " links to " + link.getAttribute("href") +
+            ", not to its own full-size file");
+    });
+    closed.forEach(function (d) { d.open = false; });
+    var found = {
+      checks: btoa(unescape(encodeURIComponent(problems.join("\n")))),
+      width: String(width),
+      overflow: String(Math.max(0, root.scrollWidth - root.clientWidth))
+    };
+    // In the narrow frame (see below): to the frame's page, whose DOM is dumped.
+    if (window.parent !== window) window.parent.postMessage({ browserChecks: found }, "*");
+    else for (var key in found) root.setAttribute("data-browser-" + key, found[key]);
+  }
+  window.addEventListener("load", function () {
+    setTimeout(function () { (document.fonts ? document.fonts.ready : Promise.resolve()).then(run); }, 0);
+  });
+})();
+CHECKS
+# A copy of the pages' folder with the script in each page: the pages copied,
+# everything else (assets, figures, the chapters' folders) linked. And for
+# each page NAME.html a page NAME-400.html that shows it in a frame 400
+# pixels wide: headless Chromium makes no window narrower than 500 pixels,
+# a frame is as narrow as it is told (the page's media queries follow it).
+# The frame's script sends its findings to that page, which keeps them in
+# the same attributes.
+site="$work/site"
+mkdir -p "$site" || exit 2
+for entry in "$pages"/*; do
+  base=${entry##*/}
+  case "$base" in
+    index.html|ch[0-9][0-9].html)
+      awk -v script="$work/checks.js" '
+        /<\/body>/ && !done { print "<script>"; while ((getline line < script) > 0) print line; print "</script>"; done = 1 }
+        { print }' "$entry" >"$site/$base" || exit 2
+      cat >"$site/${base%.html}-400.html" <<FRAME || exit 2
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>$base at 400 px</title>
+<style>body { margin: 0; background: #bbb; } iframe { display: block; width: 400px; height: 1600px; border: 0; background: #fff; }</style>
+</head><body><iframe src="$base"></iframe>
+<script>
+window.addEventListener("message", function (e) {
+  var found = e.data && e.data.browserChecks;
+  if (!found) return;
+  for (var key in found) document.documentElement.setAttribute("data-browser-" + key, found[key]);
+});
+</script></body></html>
+FRAME
+      ;;
+    *) ln -s "$entry" "$site/$base" || exit 2 ;;
+  esac
+done
+# measured_checks DOM_FILE PAGE WIDTH: a FAIL for each finding the script
+# left in DOM_FILE (and for a window narrower than WIDTH, or a page wider
+# than its window at 400 pixels); then the attributes are taken out (the
+# other checks read the page's own DOM).
+measured_checks() {
+  local dom=$1 page=$2 width=$3 coded measured over
+  if ! grep -q 'data-browser-checks=' "$dom"; then
+    fail "$page: at $width px the measured checks did not run (no data-browser-checks)"
+    return
+  fi
+  measured=$(grep -o 'data-browser-width="[0-9]*"' "$dom" | grep -o '[0-9]*' | head -1)
+  [ "${measured:-0}" = "$width" ] || fail "$page: measured in a window ${measured:-?} px wide, not $width"
+  if [ "$width" = 400 ]; then
+    over=$(grep -o 'data-browser-overflow="[0-9]*"' "$dom" | grep -o '[0-9]*' | head -1)
+    [ "${over:-x}" = 0 ] || fail "$page: in a 400-pixel window the page is ${over:-?} pixels too wide"
+  fi
+  coded=$(grep -o 'data-browser-checks="[^"]*"' "$dom" | head -1 | sed 's/^data-browser-checks="//; s/"$//')
+  if [ -n "$coded" ]; then
+    while IFS= read -r problem; do
+      [ -n "$problem" ] && fail "$page at $width px: $problem"
+    done < <(printf '%s' "$coded" | base64 -d; echo)
+  fi
+  sed -i -E 's/ data-browser-(checks|width|overflow)="[^"]*"//g' "$dom"
+}
+
 list=(index.html)
 while IFS= read -r rel; do
   case "$rel" in ch[0-9][0-9].html) list+=("$rel") ;; esac
@@ -99,24 +270,28 @@ for page in "${list[@]}"; do
   url="file://$pages/$page"
   dom="$work/$name.dom"
   log="$work/$name.log"
-  if $checks_only; then   # the 400-pixel window only: its DOM for every check, and its screenshot
-    first_start_args=(--window-size=400,1600 --screenshot="$shots/$name-narrow.png")
-    width=400
-  else
-    first_start_args=(--window-size=1200,2400)
-    width=1200
-  fi
-  if ! run_browser "$dom" "$log" "${first_start_args[@]}" --dump-dom "$url"; then
+  # The page at 1100 pixels: its DOM for every check below, and the measured checks.
+  if ! run_browser "$dom" "$log" --window-size=1100,2400 --dump-dom "file://$site/$page"; then
     fail "$page: the browser failed (exit $?):"; tail -5 "$log"; continue
   fi
-  # 1. console
+  measured_checks "$dom" "$page" 1100
+  # The page in a frame 400 pixels wide: the measured checks, and the top of the page.
+  narrow_dom="$work/$name.narrow.dom"
+  if run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=500,1600 --dump-dom \
+    --screenshot="$shots/$name-narrow.png" "file://$site/$name-400.html"; then
+    measured_checks "$narrow_dom" "$page" 400
+    cat "$work/$name.narrow.log" >>"$log"
+  else
+    fail "$page: the browser failed at 400 pixels"
+  fi
+  # 1. console (at both widths)
   if grep -q 'CONSOLE' "$log"; then
     fail "$page: console messages:"; grep 'CONSOLE' "$log" | sed 's/^/    /'
   fi
   # 2. formulas
-  waiting=$(grep -o 'class="tex"' "$dom" | wc -l)
+  waiting=$(grep -o 'class="tex[ "]' "$dom" | wc -l)
   failed=$(grep -o 'class="tex-failed"[^>]*' "$dom")
-  rendered=$(grep -o 'class="tex-done"' "$dom" | wc -l)
+  rendered=$(grep -o 'class="tex-done[ "]' "$dom" | wc -l)
   [ "$waiting" -eq 0 ] || fail "$page: $waiting formulas not rendered (KaTeX did not run)"
   [ -z "$failed" ] || { fail "$page: KaTeX refused formulas:"; echo "$failed" | sed 's/^/    /'; }
   if [ "$page" != index.html ] && [ "$rendered" -eq 0 ]; then fail "$page: no formula rendered"; fi
@@ -159,21 +334,15 @@ for page in "${list[@]}"; do
   [ -n "$height" ] || { fail "$page: render.js did not run (no data-page-height)"; height=2400; }
   [ "$height" -le 16000 ] || height=16000
   if $checks_only; then
-    narrow_dom=$dom
     shots_made="$name-narrow.png"
   else
-    run_browser /dev/null "$work/$name.shot.log" --window-size=1200,"$height" --screenshot="$shots/$name.png" "$url" ||
+    run_browser /dev/null "$work/$name.shot.log" --window-size=1100,"$height" --screenshot="$shots/$name.png" "$url" ||
       fail "$page: screenshot failed"
     [ -s "$shots/$name.png" ] || fail "$page: no screenshot $shots/$name.png"
-    narrow_dom="$work/$name.narrow.dom"
-    run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=400,1600 --dump-dom \
-      --screenshot="$shots/$name-narrow.png" "$url" || fail "$page: the browser failed at 400 pixels"
     shots_made="$name.png, $name-narrow.png"
   fi
-  # 6. a narrow window
-  over=$(grep -o 'data-page-overflow="[0-9]*"' "$narrow_dom" 2>/dev/null | grep -o '[0-9]*' | head -1)
-  [ "${over:-x}" = 0 ] || fail "$page: in a 400-pixel window the page is ${over:-?} pixels too wide"
+  # 6. a narrow window (its width measured above, at 400 pixels)
   [ -s "$shots/$name-narrow.png" ] || fail "$page: no screenshot $shots/$name-narrow.png"
-  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px at $width px wide, screenshots in $shots: $shots_made"
+  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px at 1100 px wide, checked at 1100 and 400 px, screenshots in $shots: $shots_made"
 done
 exit $bad

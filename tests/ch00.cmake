@@ -11,7 +11,10 @@
 # the claim tests fail, naming the package).
 # The tiny corpus written for the tests (tests/data/ch00_tiny.txt, ~2500
 # words of template sentences): small enough for valgrind and the ASan suite.
-set(ch00_tiny --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30)
+# ch00_tiny trains one seed (--seeds 1: one cache file a run, as the cache
+# tests count them); ch00_tiny_corpus leaves claim 0.4's five.
+set(ch00_tiny_corpus --corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30)
+set(ch00_tiny ${ch00_tiny_corpus} --seeds 1)
 string(REPLACE ";" " " ch00_tiny_text "${ch00_tiny}")   # for sh -c
 
 if(WORKBOOK_SANITIZE)
@@ -21,7 +24,7 @@ if(WORKBOOK_SANITIZE)
   # word pairs (the claims and figures are the development suite's).
   add_test(NAME ch00.data
            COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00>
-                   "-DARGS=--quiet;--out;${WORKBOOK_TEST_OUT}/ch00/data;${ch00_tiny}"
+                   "-DARGS=--quiet;--out;${WORKBOOK_TEST_OUT}/ch00/data;${ch00_tiny_corpus}"
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/run_chapter_data.cmake)
   set_tests_properties(ch00.data PROPERTIES LABELS "ch00")
 else()
@@ -41,6 +44,33 @@ else()
   set_tests_properties(ch00.data PROPERTIES FIXTURES_REQUIRED ch00_cache)
 endif()
 
+# Words follow numbers (tests/ch00_words.cmake): every claim's lesson as printed,
+# its finding and its narrative, checked against the numbers it recorded, at
+# the course's settings (read from the data run's cache: its --quiet run
+# prints no lessons), on the tiny corpus with two seeds (other verdicts and
+# cases), and on copies of it without queen and woman and without any of the
+# workbook's words (the no_words sections). The exercises run at the course's
+# settings or ask questions (no claims). Not under the sanitizers, whose data
+# run is the tiny corpus.
+if(NOT WORKBOOK_SANITIZE)
+  set(words_out ${WORKBOOK_TEST_OUT}/ch00/words)
+  add_test(NAME ch00.words.course
+           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00> -DOUT=${words_out}/course
+                   -DCACHE=${WORKBOOK_TEST_OUT}/ch00/cache -P ${CMAKE_CURRENT_SOURCE_DIR}/ch00_words.cmake)
+  set_tests_properties(ch00.words.course PROPERTIES FIXTURES_REQUIRED ch00_data LABELS "claim;ch00")
+  string(REPLACE ";" "," tiny_key "${ch00_tiny_corpus}")
+  add_test(NAME ch00.words.tiny
+           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00> -DOUT=${words_out}/tiny -DCACHE=${words_out}/cache
+                   "-DARGS=${tiny_key},--seeds,2" -P ${CMAKE_CURRENT_SOURCE_DIR}/ch00_words.cmake)
+  foreach(make IN ITEMS missing shifted)
+    add_test(NAME ch00.words.${make}
+             COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00> -DOUT=${words_out}/${make} -DCACHE=${words_out}/cache
+                     -DTINY=${CMAKE_CURRENT_SOURCE_DIR}/data/ch00_tiny.txt -DMAKE=${make}
+                     "-DARGS=--dim,16,--min-count,1,--svd-vocab,30,--seeds,2" -P ${CMAKE_CURRENT_SOURCE_DIR}/ch00_words.cmake)
+  endforeach()
+  set_tests_properties(ch00.words.tiny ch00.words.missing ch00.words.shifted PROPERTIES LABELS "unit;ch00")
+endif()
+
 # Determinism: the same seed gives byte-identical vectors on one thread or two.
 add_test(NAME ch00.determinism
          COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch00> -DOUT=${WORKBOOK_TEST_OUT}/ch00/determinism
@@ -53,10 +83,28 @@ add_test(NAME ch00.cache
          COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/a' ${ch00_tiny_text} --claim 0.2 >/dev/null; '$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/cache-test/b' ${ch00_tiny_text} --claim 0.2 | grep -q 'vectors from the cache'")
 set_tests_properties(ch00.cache PROPERTIES LABELS "unit;ch00")
 
-# A query word's neighbours (--neighbours), from the tiny corpus.
+# The student's questions on the tiny corpus: --neighbours WORD... and
+# --analogy A B C print their answers (a column per question, ranked rows),
+# exit 0 and write nothing in --out (the folder is not created); --top sets
+# the rows. The second run of each reads the first one's cached vectors
+# ("read from the cache", no training line).
+set(q ${WORKBOOK_TEST_OUT}/ch00/questions)
 add_test(NAME ch00.neighbours
-         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${WORKBOOK_TEST_OUT}/ch00/neighbours' ${ch00_tiny_text} --claim 0.2 --neighbours king | grep -q '^  king '")
-set_tests_properties(ch00.neighbours PROPERTIES LABELS "unit;ch00")
+         COMMAND sh -c "rm -rf '${q}' && '$<TARGET_FILE:ch00>' --out '${q}/n' --cache '${q}/cache' ${ch00_tiny_text} --neighbours king Bank --top 3 > '${q}.n.txt' && grep -q '^  rank  king  *bank' '${q}.n.txt' && test $(grep -c '^  *[0-9]  ' '${q}.n.txt') -eq 3 && ! grep -q '^  *4  ' '${q}.n.txt' && test ! -e '${q}/n'")
+set_tests_properties(ch00.neighbours PROPERTIES LABELS "unit;ch00" FIXTURES_SETUP ch00_questions)
+add_test(NAME ch00.analogy
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${q}/a' --cache '${q}/cache' ${ch00_tiny_text} --analogy king man woman > '${q}.a.txt' && grep -q 'read from the cache' '${q}.a.txt' && ! grep -q '^SGNS' '${q}.a.txt' && grep -q '^  rank  king - man + woman  *king alone' '${q}.a.txt' && test $(grep -c '^  *[0-9][0-9]*  ' '${q}.a.txt') -eq 10 && test ! -e '${q}/a'")
+set_tests_properties(ch00.analogy PROPERTIES LABELS "unit;ch00" FIXTURES_REQUIRED ch00_questions)
+# A question's word not in the vocabulary: one line naming it, exit 2, nothing
+# written (and nothing trained: the vocabulary is checked first).
+foreach(case IN ITEMS "neighbours|--neighbours;king;zebra|--neighbours 'zebra': not in the vocabulary"
+                      "analogy|--analogy;king;man;zebra|--analogy 'zebra': not in the vocabulary"
+                      "word_with_space|--neighbours;new york|--neighbours 'new york': expected 1 to 16 words \\(no space within a word\\)")
+  string(REPLACE "|" ";" cells "${case}")
+  list(POP_FRONT cells name)
+  list(POP_BACK cells expect)
+  workbook_badinput_test(ch00.badinput.question_${name} ch00 ARGS ${ch00_tiny} ${cells} EXPECT "${expect}")
+endforeach()
 
 # Under valgrind: every claim on the tiny corpus, 1 epoch, d = 8 (the same code
 # paths as the full run; the verdicts are the claim tests' business).
@@ -74,7 +122,6 @@ foreach(case IN ITEMS "truncated_dictzip|--gcide;${d}/ch00_truncated.dz|truncate
                       "not_utf8|--corpus;${d}/ch00_not_utf8.txt|not UTF-8 text \\(invalid byte at offset 9\\)"
                       "empty_corpus|--corpus;${d}/ch00_empty.txt|too few words for the settings"
                       "too_few_words|--corpus;${d}/ch00_tiny.txt;--min-count;100000|too few words for the settings"
-                      "word_not_in_vocabulary|--corpus;${d}/ch00_tiny.txt;--min-count;1;--neighbours;zebra|--neighbours 'zebra': not in the vocabulary"
                       "corpus_is_folder|--corpus;${d}|--corpus '.*': cannot read"
                       "memory_bound|--min-count;1;--dim;400|--gcide '.*': more than [0-9]+ distinct words seen at least --min-count 1 times .*: their vectors at --dim 400 would need more than 2048 MB, the memory bound")
   string(REPLACE "|" ";" cells "${case}")

@@ -195,7 +195,8 @@ BEGIN {
   }
   current = ""
   while ((getline line < STDOUT) > 0) {
-    if (line ~ /^---- [0-9]+\.[0-9]+ /) { split(line, f, " "); current = f[2]; continue }
+    # a claim's heading: "6.3 · Doc C §七"
+    if (line ~ /^[0-9]+\.[0-9]+ · /) { split(line, f, " "); current = f[1]; continue }
     if (line ~ /^ch06 verdicts/) current = ""
     if (current != "") T[current] = T[current] "\n" line
   }

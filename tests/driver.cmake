@@ -200,14 +200,14 @@ set(driver_bad_cases
   "plots_not_plots|--plots ${driver_data} ${ch01_program}|--plots '.*': it has no common.gp"
   "plots_no_value|${ch01_program} --plots|--plots: missing value"
   "out_twice|--out ${driver_out}/bad-a --out ${driver_out}/bad-b --plots ${driver_plots} ${ch01_program}|--out: given more than once"
-  "out_empty|--out= --plots ${driver_plots} ${ch01_program}|--out '': expected a non-empty value"
+  "out_empty|--out= --plots ${driver_plots} ${ch01_program}|--out '': expected a non-empty"
   "out_no_value|--plots ${driver_plots} ${ch01_program} --out|--out: missing value"
   "out_is_file|--out ${CMAKE_CURRENT_SOURCE_DIR}/driver.cmake/sub --plots ${driver_plots} ${ch01_program}|--out .*: cannot create the folder"
   "unknown_option|--bogus|unknown option '--bogus' \\(run workbook_run --help for the list\\)"
   "gnuplot_missing|--plots ${driver_plots} --gnuplot /nonexistent/gnuplot ${ch01_program}|--gnuplot '/nonexistent/gnuplot': No such file or directory"
   "gnuplot_not_on_path|--plots ${driver_plots} --gnuplot no-such-gnuplot ${ch01_program}|--gnuplot 'no-such-gnuplot': not found on PATH"
   "gnuplot_not_executable|--plots ${driver_plots} --gnuplot ${CMAKE_CURRENT_SOURCE_DIR}/driver.cmake ${ch01_program}|--gnuplot '.*driver.cmake': not an executable file"
-  "gnuplot_empty|--plots ${driver_plots} --gnuplot= ${ch01_program}|--gnuplot '': expected a non-empty value"
+  "gnuplot_empty|--plots ${driver_plots} --gnuplot= ${ch01_program}|--gnuplot '': expected a non-empty"
   "data_without_render|--plots ${driver_plots} --data ${driver_data} ${ch01_program}|--data: only for --render"
   "render_with_out|--render ${driver_data}/broken_figure.gp --data ${driver_data} --figures ${driver_out}/bad-render|--render '.*': draws one figure: it takes --data, --figures and --gnuplot, not --out"
 )
@@ -288,7 +288,7 @@ set(driver_figure_option_cases
   "font_scale_small|--plots ${driver_plots} --font-scale 0.4 ${ch01_program}|--font-scale '0.4': expected a number from 0.5 to 4"
   "font_scale_large|--plots ${driver_plots} --font-scale 4.5 ${ch01_program}|--font-scale '4.5': expected a number from 0.5 to 4"
   "font_scale_nan|--plots ${driver_plots} --font-scale nan ${ch01_program}|--font-scale 'nan': expected a number"
-  "font_scale_empty|--plots ${driver_plots} --font-scale= ${ch01_program}|--font-scale '': expected a non-empty value"
+  "font_scale_empty|--plots ${driver_plots} --font-scale= ${ch01_program}|--font-scale '': expected a non-empty"
 )
 workbook_badinput_cases(driver.badinput workbook_run driver_figure_option_names ${driver_figure_option_cases})
 

@@ -3,44 +3,70 @@
 # tests/data/pages/lessons/en/ch01.md with a value holding markup) show that
 # markup as text: no tag from the data reaches the page as a tag. And the
 # pieces are where they belong: the figure at its claim (1.4, as the lesson's
-# "figure:" line places it)
-# with its caption, the erratum with the document's value next to the computed
-# one, the exercise (tests/data/pages/exercises, found next to the plots
-# folder as the driver finds it) with its command and its answer folded, the
-# data file linked.
+# "figure:" line places it) with its caption (Markdown with TeX: the maths a
+# KaTeX span, the markup text, the image's alt text plain), the erratum with
+# the document's value next to the computed one, the exercises
+# (tests/data/pages/exercises, found next to the plots folder as the driver
+# finds it: Markdown with TeX, raw HTML and block markers shown as text) with
+# their commands and answers folded, the statements and findings as plain
+# text (no formula typeset from them), the index's errata in the lesson's
+# words, the data file linked.
 file(READ ${OUT}/ch01.html page)
 file(READ ${OUT}/index.html index)
 set(bad "")
-foreach(raw "<script>alert" "<img src=x" "<b>title</b>" "<b>bold" "<i>" "<with>" "href=\"http://example.com")
+foreach(raw "<script>alert" "<img src=x" "<b>title</b>" "<b>bold" "<i>" "<with>" "href=\"http://example.com" "<ol" "<h1>#"
+            "<b> 2")
   string(FIND "${page}${index}" "${raw}" at)
   if(NOT at EQUAL -1)
     list(APPEND bad "data markup reached a page as markup: ${raw}")
   endif()
 endforeach()
+# One heading of level 1 (the page's title): the exercise starting "# " is text.
+string(REGEX MATCHALL "<h1" h1s "${page}")
+list(LENGTH h1s n_h1)
+if(NOT n_h1 EQUAL 1)
+  list(APPEND bad "ch01.html has ${n_h1} <h1> headings, not 1 (a field became a block)")
+endif()
+# Statements and findings are what the chapter printed: never typeset.
+if(page MATCHES "data-tex=\"[^\"]*10000" OR page MATCHES "data-tex=\"[^\"]*x_魚")
+  list(APPEND bad "ch01.html typesets a statement or a finding")
+endif()
 # (";" would split the list: "." stands for it in these patterns)
 foreach(want
     "&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*"
-    "&lt.img src=x onerror=alert\\(1\\)&gt."
+    "<strong>The claim as checked:</strong> The claim &lt.img src=x onerror=alert\\(1\\)&gt. with 10000\\^\\(2i/d\\) and \\*stars\\*"
     "\\*stars\\*"
-    "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*A test figure &lt.with&gt..*</section>"
+    "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*</section>"
+    "<img src=\"figures/ch01_output_d.svg\" alt=\"A test figure &lt.with&gt. &quot.markup&quot. &amp. P_\\(k\\+R\\) &lt. M_R and x_file.dat\" />"
+    "<strong>Figure 1.1.</strong> A test figure &lt.with&gt. &quot.markup&quot. &amp. <span class=\"tex\" data-tex=\"P_{k\\+R} &lt. M_R\">[^<]*</span> and <code>x_file.dat</code>"
+    "drawn by <code>plots/ch01_output_d.gp</code>"
     "computed <b>4</b>, the document's value <b>3</b>"
     "<div class=\"exercise\" id=\"exercise-1-a\">"
     "Run: <code>./workbook ch01 --d 4 --claim 1.1</code>"
-    "&lt.b&gt.bold\\?&lt./b&gt."
-    "<details>[^<]*<summary>Answer</summary>[^<]*<p>M_1 P_k|<details>[^<]*<summary>Answer</summary>[^<]*<p><span class=\"tex\" data-tex=\"M_{1} P_{k}\">"
     "What is <span class=\"tex\" data-tex=\"P_{k\\+1}\">"
-    "href=\"ch01/odd%20name%20&amp.%20more.dat\""
-    "data-tex=\"x_{\\\\text{魚}}")
+    "&lt.b&gt.bold\\?&lt./b&gt. &amp. <em>stars</em> and <code>x_code</code>"
+    "<details>[^<]*<summary>Answer</summary>[^<]*<p><span class=\"tex\" data-tex=\"M_1 P_k\">"
+    "&lt.img src=x onerror=alert\\(4\\)&gt. and <span class=\"tex\" data-tex=\"1 &lt.b&gt. 2\">"
+    "with [$] and [*] escaped"
+    "<strong>Exercise 1.b.</strong> # not a heading: is <span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
+    "<p>1. not a list item, &lt.i&gt.not italic&lt./i&gt. &amp.amp. <span class=\"tex tex-display\" data-tex=\"\\\\sum_i"
+    "href=\"ch01/odd%20name%20&amp.%20more.dat\"><code>odd name &amp. more.dat</code>"
+    "data-tex=\"x_{\\\\text{魚}}\">")
   if(NOT page MATCHES "${want}")
     list(APPEND bad "ch01.html lacks ${want}")
   endif()
 endforeach()
-# The index names both: the erratum and the erratum a holds finding mentions.
-foreach(want "href=\"ch01.html#claim-1-4\"" "href=\"ch01.html#claim-1-1\"" "document 3, computed 4")
+# The index names both: the erratum and the erratum a holds finding mentions,
+# each in its lesson's words (not the checker's statement).
+foreach(want "href=\"ch01.html#claim-1-4\"" "href=\"ch01.html#claim-1-1\"" "document 3, computed 4"
+             "Doc B lists three pain points" "The document says something about &lt.script&gt.alert\\(3\\)")
   if(NOT index MATCHES "${want}")
     list(APPEND bad "index.html lacks ${want}")
   endif()
 endforeach()
+if(index MATCHES "The claim &lt.img|Three pain points")
+  list(APPEND bad "index.html shows a statement where the lesson's words belong")
+endif()
 if(bad)
   string(REPLACE ";" "\n" bad "${bad}")
   message(FATAL_ERROR "${bad}")

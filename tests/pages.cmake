@@ -3,13 +3,18 @@
 #   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
 #   pages.escaping       markup in the data stays text; pieces land where they belong
 #   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
+#   browser.catches_broken_page  the browser checks fail where they should: the made-up
+#                        pages with a half-typeset formula, a refused and an unrendered
+#                        one, clipped boxes and unlinked figures added
+#                        (tests/data/pages/expect_checks_fail.sh)
 #   browser.chapters     pages of a real run (the chapters that train no models), checked
-#                        with one browser start per page (--checks-only: no whole-page shot)
+#                        with two browser starts per page, 1100 and 400 pixels
+#                        (--checks-only: no whole-page shot)
 #   browser.workbook     the pages of the last ./workbook run, when there is one (--checks-only)
 # Screenshots: test-output/pages/{made-up,chapters,workbook}-screenshots/NAME-narrow.png
-# (the top of each page in a 400-pixel window). Whole pages, 1200 pixels wide, for a
-# person to look at: tests/browser_pages.sh build/workbook DIR (two more browser
-# starts per page, which the suite leaves out).
+# (the top of each page in a 400-pixel frame). Whole pages, 1100 pixels wide, for a
+# person to look at: tests/browser_pages.sh build/workbook DIR (one more browser
+# start per page, which the suite leaves out).
 if(NOT TARGET workbook_pages)
   return()
 endif()
@@ -44,6 +49,11 @@ set_tests_properties(pages.escaping PROPERTIES FIXTURES_REQUIRED pages_made_up L
 add_test(NAME browser.made_up_run
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --checks-only ${pages_out}/made-up ${pages_out}/made-up-screenshots)
 set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
+                     SKIP_RETURN_CODE 77)
+add_test(NAME browser.catches_broken_page
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/data/pages/expect_checks_fail.sh ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh
+                 ${pages_out}/made-up ${pages_out}/broken)
+set_tests_properties(browser.catches_broken_page PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"
                      SKIP_RETURN_CODE 77)
 
 # REPORT.md and the pages from one reader (common/run_data): markup in every

@@ -1,1 +1,1 @@
-# Figure: A test figure <with> "markup" & P_{k+R}
+# Figure: A test figure <with> "markup" & $P_{k+R} < M_R$ and `x_file.dat`
