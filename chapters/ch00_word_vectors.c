@@ -1840,7 +1840,7 @@ int main(int argc, char **argv) {
          "first run)"},
         {"--neighbours", OPTION_TEXT, &neighbour_words, 1, OPTION_MAX_WORDS, OPTION_WORDS, "WORD...",
          "print the words nearest each WORD (up to 16 words) and stop, as --analogy"},
-        {"--top", OPTION_INT, &top_given, 1, MAX_TOP, 0, "N", "answers printed per question (default 10)"},
+        {"--top", OPTION_INT, &top_given, 1, MAX_TOP, 0, "N", "answers printed per question"},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

@@ -1,4 +1,4 @@
-# Figure: The ten nearest words of "bank": its one static SGNS vector, and the output of one untrained attention layer (W_Q = W_K = W_V = I, scores / √d) at "bank" in a money context and in a river context
+# Figure: The ten nearest words of "bank": its one static SGNS vector, and the output of one untrained attention layer ($W_Q = W_K = W_V = I$, scores $/\sqrt{d}$) at "bank" in a money context and in a river context
 # Data: senses.dat, blocks 0 static, 1 money_context, 2 river_context; columns 2 rank 3 word 4 cosine
 fig_w = 1400; fig_h = 560
 load plotdir.'/common.gp'

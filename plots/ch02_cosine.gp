@@ -1,4 +1,4 @@
-# Figure: Cosine similarity between different words at the same position: integer offsets make every word parallel (cosine -> 1), the sinusoidal code lifts it to a constant near 1/3 at every position (claim 2.5)
+# Figure: Cosine similarity between different words at the same position: integer offsets make every word parallel (cosine $\to 1$), the sinusoidal code lifts it to a constant near 1/3 at every position (claim 2.5)
 # Data: by_position.dat, columns 1 position 2 cos_integer 3 cos_sinusoidal; recovery_fails.dat column 1 position
 fig_w = 1000; fig_h = 560
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: The sinusoidal table at the course's scale (d = 128 and positions 0..99 by default): fast stripes in the low dimensions, slow bands in the high ones
+# Figure: The sinusoidal table $P_k[j]$ at the course's scale ($d = 128$ and positions 0 to 99 by default): fast stripes in the low dimensions, slow bands in the high ones
 # Data: heatmap.dat, columns position dim value
 fig_w = 1100; fig_h = 700
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: A wide view of the table (d = 128 and positions 0..999 by default): the high dimensions change slowly (for d = 128 pair 32 turns once in 628 positions, pair 63 once in 54410)
+# Figure: A wide view of the table ($d = 128$ and positions 0 to 999 by default): the high dimensions change slowly (for $d = 128$ pair 32 turns once in 628 positions, pair 63 once in 54410)
 # Data: heatmap_wide.dat, a matrix: row = dimension j (0..d-1), column = position k (0..N-1)
 fig_w = 1400; fig_h = 620
 load plotdir.'/common.gp'

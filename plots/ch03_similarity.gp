@@ -1,4 +1,4 @@
-# Figure: s(R), the similarity of two codes R positions apart: it falls at first, then ripples around a slow decline; narrow tables come back close to 1
+# Figure: $s(R)$, the similarity of two codes $R$ positions apart: it falls at first, then ripples around a slow decline; narrow tables come back close to 1
 # Data: similarity.dat (offset s_d16 s_d128 s_d512 s_d); similarity_bands.dat (offset_from offset_to, then min mean max for each width: min_d16 mean_d16 max_d16 ...); similarity_turns.dat (d first_turn s_at_turn)
 fig_w = 1400; fig_h = 600
 load plotdir.'/common.gp'

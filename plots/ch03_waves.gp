@@ -1,4 +1,4 @@
-# Figure: Dimensions 0 (sin), 1 (cos) and 10 (sin, pair 5; dimension d-2 when d <= 10) over positions 0..49 by default: the same kind of wave at different speeds
+# Figure: Dimensions 0 ($\sin$), 1 ($\cos$) and 10 ($\sin$, pair 5; dimension $d-2$ when $d \le 10$) over positions 0 to 49 by default: the same kind of wave at different speeds
 # Data: waves.dat (table rows) and waves_continuous.dat (the curves between them), columns position dim0 dim1 dimJ (J = 10, or d-2 when d <= 10); heatmap.dat (position dim value) gives d
 fig_w = 1100; fig_h = 820
 load plotdir.'/common.gp'

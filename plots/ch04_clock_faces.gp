@@ -1,4 +1,4 @@
-# Figure: Doc A's three clock hands of d = 128, pairs 0, 32 and 63 (its second, minute and hour hands, periods 6.3, 628.3 and about 54000), at eight positions: the second hand spins from one position to the next, the minute hand moves by k = 100, the hour hand only by k in the thousands
+# Figure: Doc A's three clock hands of $d = 128$, pairs 0, 32 and 63 (its second, minute and hour hands, periods 6.3, 628.3 and about 54000), at eight positions: the second hand spins from one position to the next, the minute hand moves by $k = 100$, the hour hand only by $k$ in the thousands
 # Data: clock_hands.dat, columns face position hand x_sin y_cos period d like
 fig_w = 1400; fig_h = 860
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: Period of each hand vs pair index (d = 128 by default, log scale): the formula 2π·10000^(2i/d), the periods measured from the table, Doc A's three rows, and the original Transformer paper's upper end 10000·2π, which no pair reaches
+# Figure: Period of each hand vs pair index ($d = 128$ by default, log scale): the formula $2\pi \cdot 10000^{2i/d}$, the periods measured from the table, Doc A's three rows, and the original Transformer paper's upper end $10000 \cdot 2\pi$, which no pair reaches
 # Data: periods.dat columns pair period_formula period_measured rel_error turns_counted; document_rows.dat columns pair document_period half_unit
 fig_w = 1100; fig_h = 640
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: P_{k+R} against M_R·P_k: with the document's block every component lands on the diagonal, with the transposed block it does not (left); the rotation itself (middle, right): a pair of P_k is a clock hand on its circle, and M_R turns it clockwise by R/Z_i, from P_k onto P_{k+R}, at each of Doc A's k (the error over many k, R and d is in the evidence: rotation_errors.dat)
+# Figure: $P_{k+R}$ against $M_R P_k$: with the document's block every component lands on the diagonal, with the transposed block it does not (left); the rotation itself (middle, right): a pair of $P_k$ is a clock hand on its circle, and $M_R$ turns it clockwise by $R/Z_i$, from $P_k$ onto $P_{k+R}$, at each of Doc A's $k$ (the error over many $k$, $R$ and $d$ is in the evidence: `rotation_errors.dat`)
 # Data: rotation_examples.dat columns k R dim rotated transposed target; rotation_circle.dat columns pair Z k R from_x from_y rotated_x rotated_y target_x target_y; rotation_arcs.dat columns pair k angle x y
 fig_w = 1750; fig_h = 680
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: Term 4 of the attention score over query position n and key position m: with W_Q = W_K = I it is constant along every diagonal (a function of m - n only); with random W_Q, W_K the stripes are mostly gone
+# Figure: Term 4 of the attention score over query position $n$ and key position $m$: with $W_Q = W_K = I$ it is constant along every diagonal (a function of $m - n$ only); with random $W_Q$, $W_K$ the stripes are mostly gone
 # Data: term4_identity.dat, term4_random.dat columns query_n key_m term4 term4_scaled d
 fig_w = 1500; fig_h = 700
 load plotdir.'/common.gp'

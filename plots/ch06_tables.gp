@@ -1,4 +1,4 @@
-# Figure: The learned position table after training (rows beyond L_train never moved) next to the sinusoidal table
+# Figure: The learned position table after training (rows beyond $L$ never moved) next to the sinusoidal table
 # Data: learned_table.dat, columns 1 position 2 dim 3 trained 4 initial 5 change; sinusoidal_table.dat, columns 1 position 2 dim 3 value; experiment.dat columns 1 train_len 2 eval_len 7 d
 fig_w = 1200; fig_h = 1100
 load plotdir.'/common.gp'

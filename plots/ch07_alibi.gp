@@ -1,4 +1,4 @@
-# Figure: ALiBi: the bias -m|t-s| of one head (left) and the weights of the last query over keys at each distance, for every head slope (right, log scale: straight lines of slope -m)
+# Figure: ALiBi: the bias $-m\,|t-s|$ of one head (left) and the weights of the last query over keys at each distance, for every head slope (right, log scale: straight lines of slope $-m$)
 # Data: alibi_bias.dat columns 1 query 2 key 3 bias 4 head 5 slope; alibi_weights.dat columns 1 distance 2.. w_head1 .. w_headH
 fig_w = 1400; fig_h = 620
 load plotdir.'/common.gp'

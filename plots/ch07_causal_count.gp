@@ -1,4 +1,4 @@
-# Figure: A causal layer with no positions: the weight on the start token is 1/(t+1), so position t is read back exactly; without the mask it is 1/T everywhere
+# Figure: A causal layer with no positions: the weight on the start token is $1/(t+1)$, so position $t$ is read back exactly; without the mask it is $1/T$ everywhere
 # Data: causal_count.dat, columns 1 position 2 start_weight_causal 3 readback 4 error 5 start_weight_bidirectional
 fig_w = 1000; fig_h = 600
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: RoPE and distance (claim 7.7): Su et al.'s bound on |q·M_R k| and the score of aligned q = k fall with the distance R overall but not steadily; random q, k score as strongly far away as near
+# Figure: RoPE and distance (claim 7.7): Su et al.'s bound on $|q \cdot M_R k|$ and the score of aligned $q = k$ fall with the distance $R$ overall but not steadily; random $q$, $k$ score as strongly far away as near
 # Data: rope_decay.dat columns distance su_bound_relative identical_cos random_rms_cos
 fig_w = 1300; fig_h = 620
 load plotdir.'/common.gp'

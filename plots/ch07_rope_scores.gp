@@ -1,4 +1,4 @@
-# Figure: Score q_m.k_n over query position m and key position n: sinusoidal vectors added to the input (left) vs RoPE (right, constant along every diagonal m - n)
+# Figure: Score $q_m \cdot k_n$ over query position $m$ and key position $n$: sinusoidal vectors added to the input (left) vs RoPE (right, constant along every diagonal $m - n$)
 # Data: scores_sinusoidal.dat, scores_rope.dat, columns query_m key_n score
 fig_w = 1400; fig_h = 640
 load plotdir.'/common.gp'

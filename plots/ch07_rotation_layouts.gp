@@ -1,4 +1,4 @@
-# Figure: The rotation M_R (P_{k+R} = M_R P_k; R = 3) in the interleaved order (2x2 blocks on the diagonal) and in the halves order (entries d/2 away from the diagonal)
+# Figure: The rotation $M_R$ ($P_{k+R} = M_R P_k$; $R = 3$) in the interleaved order ($2 \times 2$ blocks on the diagonal) and in the halves order (entries $d/2$ away from the diagonal)
 # Data: rotation_interleaved.dat, rotation_halves.dat, columns column row value R
 fig_w = 1300; fig_h = 620
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: The error of P_k computed in float grows in proportion to the position k (d = 512 by default); a scan of every position finds it first passes half the distance between neighbouring codes near k = 10^7, yet nearest-code decoding reads every position up to 2^24 back
+# Figure: The error of $P_k$ computed in float grows in proportion to the position $k$ ($d = 512$ by default); a scan of every position finds it first passes half the distance between neighbouring codes near $k = 10^7$, yet nearest-code decoding reads every position up to $2^{24}$ back
 # Data: float_error.dat, columns k err_double err_float_arg err_float err_stored half_neighbour window d; float_threshold.dat, columns k_cross criterion measured k_misread
 fig_w = 1100; fig_h = 700
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: Generating the table by rotation, P_{k+1} = M_1 P_k: the pure recurrence drifts in proportion to k, re-anchoring every B rows (1024 by default) keeps it below the budget 1e-12 (d = 512 by default), with room for a libm whose cos and sin are a few ulp less accurate
+# Figure: Generating the table by rotation, $P_{k+1} = M_1 P_k$: the pure recurrence drifts in proportion to $k$, re-anchoring every $B$ rows (1024 by default) keeps it below the budget $10^{-12}$ ($d = 512$ by default), with room for a libm whose cos and sin are a few ulp less accurate
 # Data: recurrence_drift.dat, columns k err_pure err_direct budget; anchored_error.dat, columns k err_anchored anchor_every
 fig_w = 1100; fig_h = 650
 load plotdir.'/common.gp'

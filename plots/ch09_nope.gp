@@ -1,4 +1,4 @@
-# Figure: A model without positions on the previous-token task, bidirectional and causal, against the best any such model can do: the causal mask gives order near the start (at t = 1 the previous token is the only earlier one), fading as t grows; the bidirectional model never has it
+# Figure: A model without positions on the previous-token task, bidirectional and causal, against the best any such model can do: the causal mask gives order near the start (at $t = 1$ the previous token is the only earlier one), fading as $t$ grows; the bidirectional model never has it
 # Data: nope_by_position.dat, columns 1 position, 2 nope_bidirectional, 3 nope_causal, 4 blind_bidirectional, 5 blind_causal, 6 train_len; sweep.dat, column 15 seeds
 load plotdir.'/common.gp'
 f = datadir.'/nope_by_position.dat'

@@ -21,7 +21,7 @@ foreach(id 1.4 1.6)
   add_test(NAME ch01.claim.${id}.d2_many_setups
            COMMAND ch01 --claim ${id} --d 2 --trials 100000 --quiet --out ${WORKBOOK_TEST_OUT}/ch01/d2-${id})
   set_tests_properties(ch01.claim.${id}.d2_many_setups PROPERTIES LABELS "claim;ch01"
-                       PASS_REGULAR_EXPRESSION " ${id} +(course|beyond) +holds ")
+                       PASS_REGULAR_EXPRESSION " ${id} +(course|beyond) +holds(  |\n)")
 endforeach()
 
 # The student's own sentence (--sentence, claims 1.2 and 1.4). Each run is

@@ -2,6 +2,7 @@
 # a real browser (label browser: skipped, exit 77, without Chromium).
 #   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
 #   pages.escaping       markup in the data stays text; pieces land where they belong
+#   pages.rerun          the pages written again over themselves keep every file
 #   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
 #   browser.catches_broken_page  the browser checks fail where they should: the made-up
 #                        pages with a half-typeset formula, a refused and an unrendered
@@ -46,6 +47,12 @@ set_tests_properties(pages.made_up_run PROPERTIES FIXTURES_SETUP pages_made_up L
 add_test(NAME pages.escaping
          COMMAND ${CMAKE_COMMAND} -DOUT=${pages_out}/made-up -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pages_escaped.cmake)
 set_tests_properties(pages.escaping PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
+# The pages written again over themselves keep every file (the KaTeX fonts too).
+add_test(NAME pages.rerun
+         COMMAND ${CMAKE_COMMAND} -DPAGES=$<TARGET_FILE:workbook_pages> -DOUT=${pages_out}/made-up
+                 -DPLOTS=${CMAKE_CURRENT_SOURCE_DIR}/data/pages/plots -DASSETS=${CMAKE_SOURCE_DIR}/tools/pages
+                 -DKATEX=${pages_katex} -P ${CMAKE_CURRENT_SOURCE_DIR}/data/pages/expect_rerun_keeps_files.cmake)
+set_tests_properties(pages.rerun PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
 add_test(NAME browser.made_up_run
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/browser_pages.sh --checks-only ${pages_out}/made-up ${pages_out}/made-up-screenshots)
 set_tests_properties(browser.made_up_run PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "browser"

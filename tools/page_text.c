@@ -5,6 +5,7 @@
 #include "lesson.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,11 @@ void md_dest(Buf *b, const char *s) {
 
 void md_lesson(Buf *b, const char *markdown) {
     for (const char *p = markdown; *p;) {
+        if (p[0] == '\\' && p[1]) {   // an escaped character (\$ is a dollar): kept as it is
+            buf_add(b, p, 2);
+            p += 2;
+            continue;
+        }
         size_t m = lesson_math_length(p);
         if (m == 0) {
             buf_add(b, p, 1);
@@ -126,4 +132,66 @@ void md_lesson(Buf *b, const char *markdown) {
         free(tex);
         p += m;
     }
+}
+
+// The character of a field's first line that would start a block (a heading,
+// a quote, a list item, a rule, a fence), or NULL: escaped, it is text.
+static const char *block_marker(const char *s) {
+    if (*s == '#' || *s == '>') return s;
+    if ((*s == '-' || *s == '+' || *s == '*') && (s[1] == ' ' || s[1] == '\0')) return s;
+    if ((*s == '-' || *s == '*' || *s == '_') && s[strspn(s, s[0] == '-' ? "- " : s[0] == '*' ? "* " : "_ ")] == '\0')
+        return s;
+    if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0) return s;
+    size_t digits = strspn(s, "0123456789");
+    if (digits > 0 && digits < 10 && (s[digits] == '.' || s[digits] == ')') &&
+        (s[digits + 1] == ' ' || s[digits + 1] == '\0'))
+        return s + digits;
+    return NULL;
+}
+
+void md_tex(Buf *b, const char *markdown) {
+    const char *p = markdown;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;   // (four spaces would start code)
+    const char *marker = block_marker(p);
+    Buf safe = {0};
+    buf_add(&safe, "", 0);
+    while (*p) {
+        size_t m = lesson_math_length(p);
+        if (m) {                                   // maths: TeX, made a span by md_lesson
+            buf_add(&safe, p, m);
+            p += m;
+        } else if (p[0] == '\\' && p[1]) {       // an escaped character stays escaped
+            buf_add(&safe, p, 2);
+            p += 2;
+        } else {
+            if (p == marker || *p == '<' || *p == '&') buf_add(&safe, "\\", 1);
+            buf_add(&safe, *p == '\n' || *p == '\r' || *p == '\t' ? " " : p, 1);
+            p++;
+        }
+    }
+    md_lesson(b, safe.s);
+    free(safe.s);
+}
+
+char *plain_tex(const char *markdown) {
+    char *plain = lesson_plain(markdown, 1000000);
+    for (char *t = plain; *t; t++)
+        if (*t == '\n') *t = ' ';
+    size_t n = strlen(plain);
+    while (n && plain[n - 1] == ' ') plain[--n] = '\0';
+    return plain;
+}
+
+void md_code(Buf *b, const char *s) {
+    size_t longest = 0, run = 0;
+    for (const char *p = s; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest) longest = run;
+    }
+    for (size_t i = 0; i <= longest; i++) buf_add(b, "`", 1);
+    bool pad = s[0] == '`' || s[0] == ' ' || (s[0] && (s[strlen(s) - 1] == '`' || s[strlen(s) - 1] == ' '));
+    if (pad) buf_add(b, " ", 1);
+    for (const char *p = s; *p; p++) buf_add(b, *p == '\n' || *p == '\r' ? " " : p, 1);
+    if (pad) buf_add(b, " ", 1);
+    for (size_t i = 0; i <= longest; i++) buf_add(b, "`", 1);
 }

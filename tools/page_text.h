@@ -27,8 +27,21 @@ void html_puts(Buf *b, const char *s);
 // A lesson's Markdown (ours, from lessons/: not escaped) with its maths,
 // $...$ and $$...$$, made KaTeX spans (<span class="tex" data-tex="TEX">,
 // class "tex tex-display" for display maths) whose text, shown until KaTeX
-// renders them or where it cannot, is the formula as plain text.
+// renders them or where it cannot, is the formula as plain text
+// (lesson_plain's). A backslash-escaped \$ is a dollar, not maths.
 void md_lesson(Buf *b, const char *markdown);
+// One field of the workbook's other Markdown data (an exercise's question or
+// answer, a figure's caption: exercises/README.md): inline Markdown with TeX
+// maths between $...$, laid out as md_lesson does, but never raw HTML and
+// never a block of its own: outside the maths '<' and '&' are text, a line
+// break or tab is a space, and a leading block marker (#, >, "- ", "+ ",
+// "* ", "1. ", "1) ") is text.
+void md_tex(Buf *b, const char *markdown);
+// The same field as plain text (lesson_plain's: maths made readable, marks
+// dropped), on one line: for an image's alt text. A new string.
+char *plain_tex(const char *markdown);
+// A code span holding s as it is (line breaks as spaces).
+void md_code(Buf *b, const char *s);
 // A Markdown link destination, in <...>.
 void md_dest(Buf *b, const char *s);
 

@@ -60,6 +60,65 @@ static void md_code_block(DataFile *f, const char *info, const char *line) {
     datafile_write(f, "\n", 1);
 }
 
+// The character of a field's first line that would start a block (a
+// heading, a quote, a list item, a rule, a fence), or NULL.
+static const char *block_marker(const char *s) {
+    if (*s == '#' || *s == '>') return s;
+    if ((*s == '-' || *s == '+' || *s == '*') && (s[1] == ' ' || s[1] == '\0')) return s;
+    if ((*s == '-' || *s == '*' || *s == '_') && s[strspn(s, s[0] == '-' ? "- " : s[0] == '*' ? "* " : "_ ")] == '\0')
+        return s;
+    if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0) return s;
+    size_t digits = strspn(s, "0123456789");
+    if (digits > 0 && digits < 10 && (s[digits] == '.' || s[digits] == ')') &&
+        (s[digits + 1] == ' ' || s[digits + 1] == '\0'))
+        return s + digits;
+    return NULL;
+}
+
+// One field of the workbook's Markdown data other than the lessons (an
+// exercise's question or answer, a figure's caption: exercises/README.md):
+// inline Markdown with TeX maths between $...$, written as Markdown, but never
+// raw HTML and never a block of its own: outside the maths '<' and '&' are
+// text, a line break is a space, a leading block marker is text; inside the
+// maths '<' and '>' become \lt and \gt (the same formula, and no Markdown
+// renderer that knows no maths takes them for a tag).
+static void md_tex(DataFile *f, const char *s) {
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+    const char *marker = block_marker(s);
+    for (const char *p = s; *p;) {
+        size_t m = lesson_math_length(p);
+        if (m) {
+            for (size_t i = 0; i < m; i++) {
+                if (p[i] == '\\' && i + 1 < m) {
+                    datafile_write(f, p + i, 2);
+                    i++;
+                } else if (p[i] == '<' || p[i] == '>') {
+                    datafile_printf(f, p[i] == '<' ? "\\lt " : "\\gt ");
+                } else {
+                    datafile_write(f, p[i] == '\n' || p[i] == '\r' ? " " : p + i, 1);
+                }
+            }
+            p += m;
+        } else if (p[0] == '\\' && p[1]) {
+            datafile_write(f, p, 2);
+            p += 2;
+        } else {
+            if (p == marker || *p == '<' || *p == '&') datafile_write(f, "\\", 1);
+            datafile_write(f, *p == '\n' || *p == '\r' || *p == '\t' ? " " : p, 1);
+            p++;
+        }
+    }
+}
+
+// The same field as plain text on one line (an image's alt text).
+static void md_tex_plain(DataFile *f, const char *s) {
+    char *plain = lesson_plain(s, 1000000);
+    size_t n = strlen(plain);
+    while (n && (plain[n - 1] == '\n' || plain[n - 1] == ' ')) plain[--n] = '\0';
+    md_text(f, plain);
+    free(plain);
+}
+
 // A figure's name as it is (the driver draws only names of letters, digits,
 // '_' and '-': figures_name_ok), so that it reads as the file's name.
 static void md_figure_name(DataFile *f, const char *name) {
@@ -110,13 +169,13 @@ static void exercises(DataFile *f, const RunChapter *c) {
         datafile_printf(f, "\n**Exercise ");
         md_text(f, e->id);
         datafile_printf(f, ".** ");
-        md_text(f, e->question);
+        md_tex(f, e->question);
         datafile_printf(f, "\n\n");
         char command[700];
         snprintf(command, sizeof command, "./workbook %s%s%s", c->name, e->options[0] ? " " : "", e->options);
         md_code_block(f, "sh", command);
         datafile_printf(f, "\n<details><summary>Answer</summary>\n\n");
-        md_text(f, e->answer);
+        md_tex(f, e->answer);
         datafile_printf(f, "\n\n</details>\n");
     }
 }
@@ -202,22 +261,22 @@ static void figure(DataFile *f, const RunFigure *fig) {
     if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
         // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
         datafile_printf(f, "\n![");
-        md_text(f, fig->caption);
+        md_tex_plain(f, fig->caption);
         datafile_printf(f, "](figures/%s.png)\n\n*Figure ", fig->name);
         md_figure_name(f, fig->name);
-        datafile_printf(f, ": ");
-        md_text(f, fig->caption);
-        datafile_printf(f, "* ([SVG](figures/%s.svg))\n", fig->name);
+        datafile_printf(f, ":* ");
+        md_tex(f, fig->caption);
+        datafile_printf(f, " ([SVG](figures/%s.svg))\n", fig->name);
     } else {
         datafile_printf(f, "\n*Figure ");
         md_figure_name(f, fig->name);
-        datafile_printf(f, " (");
-        md_text(f, fig->caption);
         // (the driver's reasons may begin "not drawn...": said once)
         bool says_it = strncmp(fig->why, "not drawn", 9) == 0;
-        datafile_printf(f, says_it ? ") is " : ") is not drawn: ");
+        datafile_printf(f, says_it ? " is " : " is not drawn: ");
         md_text(f, fig->why);
-        datafile_printf(f, ".*\n");
+        datafile_printf(f, ".* ");
+        md_tex(f, fig->caption);
+        datafile_printf(f, "\n");
     }
 }
 

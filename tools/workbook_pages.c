@@ -16,9 +16,12 @@
 // previous PAGES_MANIFEST lists and this run did not write are removed.
 // Each figure is placed at the claim whose lesson names it (common/lesson.h).
 //
-// Text: every value from the run is escaped in tools/page_text.c, formulas
-// become KaTeX spans in tools/ascii_tex.c; libcmark turns each page's
-// CommonMark into HTML.
+// Text: every value from the run is escaped in tools/page_text.c. The
+// lessons, the exercises and the figures' captions are Markdown with TeX
+// maths ($...$), whose formulas become KaTeX spans (md_lesson, md_tex); the
+// claims' statements and findings are what the chapter printed, shown as
+// plain text in the folded evidence (and, marked class "printed", where a
+// lesson has no words). libcmark turns each page's CommonMark into HTML.
 //
 // A chapter whose files cannot be read as they should gets a page that says
 // so, with what could be read; the other chapters' pages are written as usual.
@@ -36,7 +39,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ascii_tex.h"
 #include "datafile.h"
 #include "exitcodes.h"
 #include "faults.h"
@@ -266,6 +268,14 @@ static void nav(Buf *md, size_t i) {
     buf_puts(md, "\n\n</nav>\n\n");
 }
 
+// A statement or finding where the lesson has no words: what the chapter
+// printed, as plain text (class "printed": no maths typeset there).
+static void printed(Buf *md, const char *text) {
+    buf_puts(md, "<span class=\"printed\">");
+    md_puts(md, text);
+    buf_puts(md, "</span>");
+}
+
 // The evidence: what the claim printed, as it printed it.
 static void narrative(Buf *md, const Claim *cl) {
     buf_puts(md, "<pre class=\"evidence-text\">");
@@ -280,19 +290,23 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_puts(md, "<figure id=\"");
     anchor_id(md, "fig-", f->name);
     buf_puts(md, "\">\n\n[![");
-    md_puts(md, f->caption);
+    char *alt = plain_tex(f->caption);
+    md_puts(md, alt);
+    free(alt);
     buf_puts(md, "](");
     md_dest(md, svg);
     buf_puts(md, ")](");
     md_dest(md, svg);
     buf_puts(md, ")\n\n<figcaption>\n\n");
     buf_printf(md, "**Figure %d.%d.** ", c->number, f->number);
-    md_math(md, f->caption);
+    md_tex(md, f->caption);
     buf_puts(md, " ([PNG](");
     md_dest(md, png);
-    buf_puts(md, "); drawn by plots/");
-    md_puts(md, f->name);
-    buf_puts(md, "\\.gp)\n\n</figcaption>\n</figure>\n\n");
+    buf_puts(md, "); drawn by ");
+    char script[8192];
+    snprintf(script, sizeof script, "plots/%s.gp", f->name);
+    md_code(md, script);
+    buf_puts(md, ")\n\n</figcaption>\n</figure>\n\n");
 }
 
 // A claim: its lesson with this run's numbers, its figures, the verdict in
@@ -317,9 +331,9 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
         buf_puts(md, "\n\n</div>\n\n");
         md_lesson(md, parts.idea);
         buf_puts(md, "\n\n");
-    } else {
-        buf_puts(md, "<div class=\"statement\">\n\n");
-        md_math(md, cl->statement);
+    } else {   // no lesson: the claim as the chapter printed it
+        buf_puts(md, "<div class=\"statement printed\">\n\n");
+        md_puts(md, cl->statement);
         buf_puts(md, "\n\n</div>\n\n");
     }
     for (size_t k = 0; k < c->n_figures; k++)
@@ -334,10 +348,10 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     }
     buf_puts(md, " ");
     if (lesson && !parts.verdict_missing) md_lesson(md, parts.verdict);
-    else md_math(md, cl->finding);
+    else printed(md, cl->finding);
     buf_puts(md, "\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n");
     buf_puts(md, "<div class=\"statement\">\n\n**The claim as checked:** ");
-    md_math(md, cl->statement);
+    md_puts(md, cl->statement);
     buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
     html_puts(md, cl->key);
     buf_puts(md, "</dt>\n\n");
@@ -379,7 +393,7 @@ static void exercises(Buf *md, const ChapterPage *c) {
         buf_puts(md, "\">\n\n**Exercise ");
         md_puts(md, e->id);
         buf_puts(md, ".** ");
-        md_math(md, e->question);
+        md_tex(md, e->question);
         buf_puts(md, "\n\n");
         buf_puts(md, "Run: <code>./workbook ");
         html_puts(md, c->name);
@@ -388,7 +402,7 @@ static void exercises(Buf *md, const ChapterPage *c) {
             html_puts(md, e->options);
         }
         buf_puts(md, "</code>\n\n<details>\n<summary>Answer</summary>\n\n");
-        md_math(md, e->answer);
+        md_tex(md, e->answer);
         buf_puts(md, "\n\n</details>\n</div>\n\n");
     }
     buf_puts(md, "</section>\n\n");
@@ -411,7 +425,7 @@ static void glance_words(Buf *md, const ChapterPage *c, const Claim *cl) {
     char why[256];
     char *says = lc ? lesson_render(lc->says, &cl->values, why, sizeof why) : NULL;
     if (says) md_lesson(md, says);
-    else md_math(md, cl->statement);
+    else printed(md, cl->statement);
     free(says);
 }
 
@@ -428,9 +442,10 @@ static void write_chapter(size_t i) {
     nav(&md, i);
     buf_printf(&md, "# Chapter %d: ", c->number);
     md_puts(&md, c->title);
-    buf_puts(&md, "\n\n<div class=\"summary\">\n\n");
-    if (c->run->has_lesson && c->have_claims) md_lesson(&md, c->run->lesson.intro);
-    else md_math(&md, c->summary);
+    bool taught = c->run->has_lesson && c->have_claims;
+    buf_puts(&md, taught ? "\n\n<div class=\"summary\">\n\n" : "\n\n<div class=\"summary printed\">\n\n");
+    if (taught) md_lesson(&md, c->run->lesson.intro);
+    else md_puts(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
     if (c->run->state == RUN_CHAPTER_BROKEN) {
         buf_puts(&md, "<div class=\"problem\">\n\n**This chapter's files cannot be read as they should:** ");
@@ -479,14 +494,14 @@ static void write_chapter(size_t i) {
     buf_puts(&md, "), as its MANIFEST lists them, with the narrative ");
     char out_rel[32];
     snprintf(out_rel, sizeof out_rel, "%s/output.txt", c->name);
-    buf_puts(&md, "[output\\.txt](");
+    buf_puts(&md, "[`output.txt`](");
     md_dest(&md, out_rel);
     buf_puts(&md, "):\n\n");
     for (size_t f = 0; f < c->n_files; f++) {
         char rel[8192];
         snprintf(rel, sizeof rel, "%s/%s", c->name, c->files[f]);
         buf_puts(&md, "- [");
-        md_puts(&md, c->files[f]);
+        md_code(&md, c->files[f]);
         buf_puts(&md, "](");
         md_dest(&md, rel);
         buf_puts(&md, ")\n");
@@ -545,15 +560,15 @@ static void write_index(void) {
             buf_puts(&md, ") ");
             claim_badges(&md, cl);
             buf_puts(&md, " ");
-            md_math(&md, cl->statement);
+            glance_words(&md, c, cl);
             if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
                 buf_puts(&md, " <span class=\"values\">(document ");
                 html_puts(&md, cl->document);
                 buf_puts(&md, ", computed ");
                 html_puts(&md, cl->measured);
-                buf_puts(&md, ": ");
+                buf_puts(&md, ": <code>");   // the key number's name, as the chapter printed it
                 html_puts(&md, cl->key);
-                buf_puts(&md, ")</span>");
+                buf_puts(&md, "</code>)</span>");
             }
             buf_puts(&md, "\n");
         }
@@ -613,10 +628,7 @@ static void copy_assets(const char *assets, const char *katex) {
         char from[8192 + 128], rel[192];
         snprintf(from, sizeof from, "%s/%s", fonts, name);
         snprintf(rel, sizeof rel, "assets/katex/fonts/%s", name);
-        char dst[8192 + 192];
-        snprintf(dst, sizeof dst, "%s/%s", g_out, rel);
-        struct stat st;
-        if (stat(dst, &st) == 0) continue;           // named twice in the CSS
+        if (manifest_has(&g_written, rel)) continue;   // named twice in the CSS (a file of an earlier run is written again)
         if (!copy_asset(from, rel)) fprintf(stderr, "%s: warning: KaTeX font %s missing\n", PROGRAM, from);
     }
     free(css);
@@ -629,7 +641,7 @@ static const char USAGE[] =
     "  --plots     the plots/ folder (the default exercises folder is next to it)\n"
     "  --assets    tools/pages (style sheet, render script)\n"
     "  --katex     KaTeX (katex.min.js, katex.min.css, fonts/), e.g. /usr/share/javascript/katex;\n"
-    "              without it formulas stay ASCII\n"
+    "              without it formulas stay plain text\n"
     "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots";
 
 int main(int argc, char **argv) {

@@ -46,6 +46,7 @@
 //        standard output, or a chapter exited 3
 //   77   --render only: skipped, no gnuplot
 //   128+N  stopped by signal N (tools/child.h)
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -734,12 +735,46 @@ static void note_foreign_figures(const Driver *d) {
 
 // The end of a one-chapter run: the answer of the exercise whose options
 // these are, or else the chapter's exercises to try.
+// Markdown with TeX (an exercise's question or answer) as plain text for the
+// terminal (lesson_plain), within 78 columns: the first line after 'first',
+// the others after 'indent'.
+static void print_exercise_text(const char *first, const char *indent, const char *markdown) {
+    size_t margin = strlen(first) > strlen(indent) ? strlen(first) : strlen(indent);
+    int width = 78 - (int)margin;
+    char *plain = lesson_plain(markdown, width < 30 ? 30 : width);
+    const char *line = plain;
+    for (bool at_first = true; *line; at_first = false) {
+        size_t n = strcspn(line, "\n");
+        printf("%s%.*s\n", at_first ? first : indent, (int)n, line);
+        line += n + (line[n] == '\n');
+    }
+    if (plain[0] == '\0') printf("%s\n", first);
+    free(plain);
+}
+
+// The end of a one-chapter run: the answer of the exercise whose options are
+// exactly this run's, else every exercise of the chapter with its command.
+// The exercises are Markdown with TeX (exercises/README.md): printed plain.
 static void print_exercises(const RunChapter *c, const char *settings) {
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
         if (strcmp(e->options, settings) != 0) continue;
-        printf("\nExercise %s: %s\nAnswer (computed by this run's numbers above; the test exercise.%s checks "
-               "it): %s\n", e->id, e->question, e->id, e->answer);
+        // "Exercise 3.a: " and the question, wrapped as one paragraph (the
+        // id's punctuation escaped: it is text)
+        size_t size = 2 * strlen(e->id) + strlen(e->question) + 16;
+        char *asked = malloc(size);
+        if (asked == NULL) faults_out_of_memory("an exercise", size);
+        size_t n = (size_t)snprintf(asked, size, "Exercise ");
+        for (const char *p = e->id; *p; p++) {
+            if (ispunct((unsigned char)*p)) asked[n++] = '\\';
+            asked[n++] = *p;
+        }
+        snprintf(asked + n, size - n, ": %s", e->question);
+        printf("\n");
+        print_exercise_text("", "", asked);
+        free(asked);
+        printf("Answer (computed by this run's numbers above; the test exercise.%s checks it):\n", e->id);
+        print_exercise_text("", "", e->answer);
         return;
     }
     if (c->n_exercises == 0) return;
@@ -747,8 +782,11 @@ static void print_exercises(const RunChapter *c, const char *settings) {
            c->name);
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
-        printf("  %s  %s\n      ./workbook %s%s%s\n", e->id, e->question, c->name, e->options[0] ? " " : "",
-               e->options);
+        char first[64], indent[64];
+        snprintf(first, sizeof first, "  %-5s ", e->id);
+        snprintf(indent, sizeof indent, "%*s", (int)strlen(first), "");
+        print_exercise_text(first, indent, e->question);
+        printf("%s./workbook %s%s%s\n", indent, c->name, e->options[0] ? " " : "", e->options);
     }
 }
 

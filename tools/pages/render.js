@@ -1,8 +1,9 @@
 // render.js: the workbook pages' formulas. workbook_pages writes each formula
-// as <span class="tex" data-tex="TEX">ASCII</span>; this hands TEX to KaTeX
-// and marks the span done (class "tex-done"), so the ASCII stays readable
-// where JavaScript or KaTeX is missing. A formula KaTeX cannot parse keeps
-// its ASCII text and gets class "tex-failed" (the browser tests look for it).
+// as <span class="tex" data-tex="TEX">PLAIN</span> (PLAIN: the formula as
+// the terminal prints it); this hands TEX to KaTeX and marks the span done
+// (class "tex-done"), so the plain text stays readable where JavaScript or
+// KaTeX is missing. A formula KaTeX cannot parse keeps its plain text and
+// gets class "tex-failed" (the browser tests look for it).
 document.addEventListener("DOMContentLoaded", function () {
   if (typeof katex === "undefined") return;
   document.querySelectorAll("span.tex").forEach(function (el) {
@@ -26,10 +27,8 @@ window.addEventListener("load", function () {
   });
 });
 // For the browser tests (tests/browser_pages.sh), which read the dumped DOM:
-// the page's full height (to take a screenshot of all of it) and whether it is
-// wider than the window (a narrow window must not scroll sideways).
+// the page's full height (to take a screenshot of all of it).
 window.addEventListener("load", function () {
   var root = document.documentElement;
   root.setAttribute("data-page-height", String(root.scrollHeight));
-  root.setAttribute("data-page-overflow", String(Math.max(0, root.scrollWidth - root.clientWidth)));
 });

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# expect_checks_fail.sh BROWSER_PAGES_SH PAGES_DIR WORK_DIR: the browser
+# checks can fail. A copy of the made-up run's pages (PAGES_DIR) gets, in
+# ch01.html, one piece of each kind the measured checks look for; then
+# tests/browser_pages.sh must exit 1 and name each of them at 1100 and at
+# 400 pixels:
+#   - a formula half typeset: "W_Q" as text next to a typeset W_K;
+#   - a formula KaTeX refuses (\frac{1), and one added after KaTeX ran, so
+#     it stays a span.tex (class "tex tex-display", which the DOM grep of the
+#     older check does not see);
+#   - a table and a <pre> clipped (wider content, overflow-x hidden), and a
+#     table cut by a box that hides what sticks out of the window;
+#   - an image not linked, and one linked to another file.
+# Exit 0 when every breakage is named, 1 otherwise, 77 when the browser test
+# skips (no Chromium).
+set -uo pipefail
+check=${1:?usage: expect_checks_fail.sh BROWSER_PAGES_SH PAGES_DIR WORK_DIR}
+pages=${2:?usage: expect_checks_fail.sh BROWSER_PAGES_SH PAGES_DIR WORK_DIR}
+work=${3:?usage: expect_checks_fail.sh BROWSER_PAGES_SH PAGES_DIR WORK_DIR}
+rm -rf "$work"
+mkdir -p "$work" || exit 2
+cp -r "$pages" "$work/pages" || exit 2
+broken='<section id="broken">
+<p>Half typeset: the score W_Q next to <span class="tex" data-tex="W_K">W_K</span>.</p>
+<p>Refused: <span class="tex" data-tex="\frac{1">1/</span>.</p>
+<p id="late">Added late: </p>
+<script>window.addEventListener("load", function () {
+  var s = document.createElement("span");
+  s.className = "tex tex-display"; s.setAttribute("data-tex", "y = x^2"); s.textContent = "y = x2";
+  document.getElementById("late").appendChild(s);
+});</script>
+<table style="display: block; width: 150px; overflow-x: hidden"><tr><td style="white-space: nowrap">a clipped table with a long row of numbers 1 2 3 4 5 6 7 8 9 10 11 12</td></tr></table>
+<pre style="overflow-x: hidden; white-space: pre">a clipped pre with one long line of numbers 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30</pre>
+<div style="overflow: hidden"><table style="width: 3000px"><tr><td>a table wider than any window</td></tr></table></div>
+<p><img src="figures/ch01_output_d.svg" alt="an unlinked figure"></p>
+<p><a href="index.html"><img src="figures/ch01_output_d.png" alt="a figure linked elsewhere"></a></p>
+</section>'
+BROKEN="$broken" awk '/<\/main>/ && !done { print ENVIRON["BROKEN"]; done = 1 } { print }' "$pages/ch01.html" >"$work/pages/ch01.html" || exit 2
+"$check" --checks-only "$work/pages" "$work/shots" >"$work/out.txt" 2>&1
+rc=$?
+cat "$work/out.txt"
+[ "$rc" = 77 ] && exit 77
+bad=0
+[ "$rc" = 1 ] || { echo "expected exit 1 from browser_pages.sh, got $rc"; bad=1; }
+for width in 1100 400; do
+  for want in "raw '_' in the text (maths not typeset) in <p>: Half typeset: the score W_Q" \
+              'formula refused by KaTeX (tex-failed): \frac{1' \
+              'formula not rendered (span.tex): y = x^2' \
+              'table clipped: ' 'pre clipped: ' 'table reaches outside the' \
+              'image not linked to its full-size file: figures/ch01_output_d.svg' \
+              'image figures/ch01_output_d.png links to index.html, not to its own full-size file'; do
+    grep -q -F "ch01.html at $width px: $want" "$work/out.txt" || { echo "NOT NAMED at $width px: $want"; bad=1; }
+  done
+done
+# The unbroken page passes.
+grep -q -F "ok   index.html" "$work/out.txt" || { echo "index.html did not pass"; bad=1; }
+[ "$bad" = 0 ] && echo "every breakage named at 1100 and 400 px"
+exit $bad
