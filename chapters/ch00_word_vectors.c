@@ -417,7 +417,7 @@ static int build_corpus(Chapter *ch) {
     }
     int status = chapter_check_memory(ch, model_bytes(V), "--dim or --svd-vocab, or raise --min-count");
     if (status != CHAPTER_CONTINUE) return status;
-    chapter_say(ch, "corpus: %zu words, %zu distinct; %zu kept (seen >= %ld times), V = %zu\n", n_raw, corpus->n_types,
+    chapter_detail(ch, "corpus: %zu words, %zu distinct; %zu kept (seen >= %ld times), V = %zu\n", n_raw, corpus->n_types,
                 n_tokens, min_count, V);
     chapter_detail(ch, "corpus read and counted in %.1f s\n", wallclock_seconds() - t0);
     return CHAPTER_CONTINUE;
@@ -443,7 +443,7 @@ static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
     out->train_seconds = m->seconds;
     out->train_wps = m->words_per_second;
     out->final_loss = m->final_loss;
-    chapter_say(ch, "SGNS: %ld epochs, d = %ld, seed %lu; mean loss of the last round %.3f\n", epochs, dim, seed,
+    chapter_detail(ch, "SGNS: %ld epochs, d = %ld, seed %lu; mean loss of the last round %.3f\n", epochs, dim, seed,
                 m->final_loss);
     chapter_detail(ch, "SGNS trained in %.1f s (%.0f words/s on %ld thread%s)\n", m->seconds, m->words_per_second,
                    threads, threads == 1 ? "" : "s");
@@ -459,7 +459,7 @@ static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
     if (status != 0) return fail_memory("in PPMI + SVD");
     out->ppmi_seconds = st.seconds;
     out->ppmi_nnz = st.nnz;
-    chapter_say(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", out->K, st.nnz, dim);
+    chapter_detail(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", out->K, st.nnz, dim);
     chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
     // Vectors wider than the PPMI rank (d > K + 10) leave P's last columns at 0.
     char name[64];
@@ -1911,7 +1911,7 @@ int main(int argc, char **argv) {
         answer_questions(&ch);
     } else {
         if (course.from_cache) {
-            chapter_say(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
+            chapter_detail(&ch, "vectors from the cache (%s): V = %zu, d = %ld, trained on %zu words\n", cache_dir, V, dim,
                         n_tokens);
             chapter_detail(&ch, "(trained in %.1f s, %.0f words/s)\n", course.train_seconds, course.train_wps);
         }

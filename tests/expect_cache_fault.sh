@@ -215,13 +215,14 @@ case "$case_name" in
   stale_code)
     # The changed program's key names other code: another file, trained.
     rm -rf "$dir/changed"
-    "$changed" "${args[@]}" --out "$dir/changed" --cache "$dir/cache" >"$dir/changed.out" 2>"$dir/changed.err"
+    # (--verbose: "SGNS: ..." and "vectors from the cache" say how a run got its vectors)
+    "$changed" "${args[@]}" --verbose --out "$dir/changed" --cache "$dir/cache" >"$dir/changed.out" 2>"$dir/changed.err"
     status=$?
     [ $status -le 1 ] || fail "the changed program exited $status"
     grep -q 'vectors from the cache' "$dir/changed.out" && fail "the changed code read the vectors the old code cached"
     grep -q '^SGNS: ' "$dir/changed.out" || fail "the changed code did not train"
     [ "$(ls "$dir/cache" | wc -l)" -eq 2 ] || fail "expected two cache files, one per code: $(ls "$dir/cache")"
-    run again "$dir/cache"
+    run again "$dir/cache" --verbose
     grep -q 'vectors from the cache' "$dir/again.out" || fail "the unchanged program no longer reads its own vectors"
     check_rerun again false ;;
   fuzz)
