@@ -442,6 +442,17 @@ void run_verdict_counts(const RunChapter *c, char *buf, size_t size) {
     if (buf[0] == '\0') snprintf(buf, size, "none");
 }
 
+void run_verdict_counts_all(const Run *run, char *buf, size_t size) {
+    RunChapter all = {0};   // the claims of every chapter side by side (shallow copies: only read)
+    for (size_t i = 0; i < run->n; i++) all.n_claims += run->chapters[i].n_claims;
+    all.claims = grown(NULL, all.n_claims, sizeof *all.claims);
+    size_t k = 0;
+    for (size_t i = 0; i < run->n; i++)
+        for (size_t j = 0; j < run->chapters[i].n_claims; j++) all.claims[k++] = run->chapters[i].claims[j];
+    run_verdict_counts(&all, buf, size);
+    free(all.claims);
+}
+
 size_t run_figures_drawn(const RunChapter *c) {
     size_t n = 0;
     for (size_t i = 0; i < c->n_figures; i++) n += c->figures[i].state == FIGURE_DRAWN;

@@ -139,6 +139,8 @@ const char *run_figure_claim(const RunChapter *c, const char *figure);
 // erratum (an error); beyond the course: 1 does not hold", or "none". buf
 // holds at least 256 bytes.
 void run_verdict_counts(const RunChapter *c, char *buf, size_t size);
+// The same over every chapter of the run: the whole course, then the extras.
+void run_verdict_counts_all(const Run *run, char *buf, size_t size);
 size_t run_figures_drawn(const RunChapter *c);
 
 // Did the chapter end as the workbook expects (exit 0, its claims written,

@@ -426,7 +426,11 @@ bool report_md_write(const char *dir, const Run *run) {
     if (no_gnuplot)
         datafile_printf(&f, "> gnuplot was not found on PATH when some of these chapters ran, so their figures were "
                             "not drawn. Install `gnuplot-nox` and run them again.\n\n");
-    datafile_printf(&f, "## At a glance\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
+    char all[512];
+    run_verdict_counts_all(run, all, sizeof all);
+    datafile_printf(&f, "## At a glance\n\nAll chapters: ");
+    md_text(&f, all);
+    datafile_printf(&f, ".\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
                         "|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < run->n; i++) glance_row(&f, &run->chapters[i]);
     for (size_t i = 0; i < run->n; i++) section(&f, &run->chapters[i]);

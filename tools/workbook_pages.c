@@ -147,6 +147,7 @@ typedef struct {
     int n_exercises;
 } ChapterPage;
 
+static const Run *g_run;           // the run the pages show
 static ChapterPage *g_ch;
 static size_t g_n_ch;
 
@@ -528,6 +529,13 @@ static void write_index(void) {
     buf_puts(&md, "<div class=\"summary\">\n\nEach chapter takes what the course documents claim, computes the "
                   "evidence and gives a verdict computed from the numbers. This run's pages, chapter by chapter; "
                   "the same results as [REPORT\\.md](REPORT.md).\n\n</div>\n\n");
+    if (g_run) {
+        char counts[512];
+        run_verdict_counts_all(g_run, counts, sizeof counts);
+        buf_puts(&md, "<p class=\"course-counts\">All chapters: ");
+        html_puts(&md, counts);
+        buf_puts(&md, ".</p>\n\n");
+    }
     for (size_t i = 0; i < g_n_ch; i++) {
         const ChapterPage *c = &g_ch[i];
         char href[16];
@@ -711,6 +719,7 @@ int main(int argc, char **argv) {
     struct stat lessons_st;
     bool beside = stat(lessons_dir, &lessons_st) == 0 && S_ISDIR(lessons_st.st_mode);
     run_read(&run, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
+    g_run = &run;
     g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
     if (!g_ch) faults_out_of_memory("the pages", run.n);
     for (size_t i = 0; i < run.n; i++) {
