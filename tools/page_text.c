@@ -136,7 +136,7 @@ void md_lesson(Buf *b, const char *markdown) {
 
 // The character of a field's first line that would start a block (a heading,
 // a quote, a list item, a rule, a fence), or NULL: escaped, it is text.
-static const char *block_marker(const char *s) {
+const char *md_block_marker(const char *s) {
     if (*s == '#' || *s == '>') return s;
     if ((*s == '-' || *s == '+' || *s == '*') && (s[1] == ' ' || s[1] == '\0')) return s;
     if ((*s == '-' || *s == '*' || *s == '_') && s[strspn(s, s[0] == '-' ? "- " : s[0] == '*' ? "* " : "_ ")] == '\0')
@@ -152,7 +152,7 @@ static const char *block_marker(const char *s) {
 void md_tex(Buf *b, const char *markdown) {
     const char *p = markdown;
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;   // (four spaces would start code)
-    const char *marker = block_marker(p);
+    const char *marker = md_block_marker(p);
     Buf safe = {0};
     buf_add(&safe, "", 0);
     while (*p) {

@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "md_block.h"
+
 // A growing string (s is '\0'-terminated once anything was added).
 typedef struct {
     char *s;

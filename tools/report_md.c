@@ -10,6 +10,7 @@
 #include "exitcodes.h"
 #include "figures.h"
 #include "lesson.h"
+#include "md_block.h"
 
 // ---- escaping: the one place REPORT.md's text is made safe ------------------------
 
@@ -60,20 +61,6 @@ static void md_code_block(DataFile *f, const char *info, const char *line) {
     datafile_write(f, "\n", 1);
 }
 
-// The character of a field's first line that would start a block (a
-// heading, a quote, a list item, a rule, a fence), or NULL.
-static const char *block_marker(const char *s) {
-    if (*s == '#' || *s == '>') return s;
-    if ((*s == '-' || *s == '+' || *s == '*') && (s[1] == ' ' || s[1] == '\0')) return s;
-    if ((*s == '-' || *s == '*' || *s == '_') && s[strspn(s, s[0] == '-' ? "- " : s[0] == '*' ? "* " : "_ ")] == '\0')
-        return s;
-    if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0) return s;
-    size_t digits = strspn(s, "0123456789");
-    if (digits > 0 && digits < 10 && (s[digits] == '.' || s[digits] == ')') &&
-        (s[digits + 1] == ' ' || s[digits + 1] == '\0'))
-        return s + digits;
-    return NULL;
-}
 
 // One field of the workbook's Markdown data other than the lessons (an
 // exercise's question or answer, a figure's caption: exercises/README.md):
@@ -84,7 +71,7 @@ static const char *block_marker(const char *s) {
 // renderer that knows no maths takes them for a tag).
 static void md_tex(DataFile *f, const char *s) {
     while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
-    const char *marker = block_marker(s);
+    const char *marker = md_block_marker(s);
     for (const char *p = s; *p;) {
         size_t m = lesson_math_length(p);
         if (m) {
