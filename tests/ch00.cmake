@@ -90,10 +90,10 @@ set_tests_properties(ch00.cache PROPERTIES LABELS "unit;ch00")
 # ("read from the cache", no training line).
 set(q ${WORKBOOK_TEST_OUT}/ch00/questions)
 add_test(NAME ch00.neighbours
-         COMMAND sh -c "rm -rf '${q}' && '$<TARGET_FILE:ch00>' --out '${q}/n' --cache '${q}/cache' ${ch00_tiny_text} --neighbours king Bank --top 3 > '${q}.n.txt' && grep -q '^  rank  king  *bank' '${q}.n.txt' && test $(grep -c '^  *[0-9]  ' '${q}.n.txt') -eq 3 && ! grep -q '^  *4  ' '${q}.n.txt' && test ! -e '${q}/n'")
+         COMMAND sh -c "rm -rf '${q}' && mkdir -p '${q}' && '$<TARGET_FILE:ch00>' --out '${q}/n' --cache '${q}/cache' ${ch00_tiny_text} --neighbours king Bank --top 3 > '${q}/n.txt' && grep -q '^  rank  king  *bank' '${q}/n.txt' && test $(grep -c '^  *[0-9]  ' '${q}/n.txt') -eq 3 && ! grep -q '^  *4  ' '${q}/n.txt' && test ! -e '${q}/n'")
 set_tests_properties(ch00.neighbours PROPERTIES LABELS "unit;ch00" FIXTURES_SETUP ch00_questions)
 add_test(NAME ch00.analogy
-         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${q}/a' --cache '${q}/cache' ${ch00_tiny_text} --analogy king man woman > '${q}.a.txt' && grep -q 'read from the cache' '${q}.a.txt' && ! grep -q '^SGNS' '${q}.a.txt' && grep -q '^  rank  king - man + woman  *king alone' '${q}.a.txt' && test $(grep -c '^  *[0-9][0-9]*  ' '${q}.a.txt') -eq 10 && test ! -e '${q}/a'")
+         COMMAND sh -c "'$<TARGET_FILE:ch00>' --out '${q}/a' --cache '${q}/cache' ${ch00_tiny_text} --analogy king man woman > '${q}/a.txt' && grep -q 'read from the cache' '${q}/a.txt' && ! grep -q '^SGNS' '${q}/a.txt' && grep -q '^  rank  king - man + woman  *king alone' '${q}/a.txt' && test $(grep -c '^  *[0-9][0-9]*  ' '${q}/a.txt') -eq 10 && test ! -e '${q}/a'")
 set_tests_properties(ch00.analogy PROPERTIES LABELS "unit;ch00" FIXTURES_REQUIRED ch00_questions)
 # A question's word not in the vocabulary: one line naming it, exit 2, nothing
 # written (and nothing trained: the vocabulary is checked first).
