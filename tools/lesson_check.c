@@ -5,6 +5,8 @@
 //
 // For each chapter program (its claims from PROGRAM --list-claims) and its
 // lesson DIR/LANG/chNN.md (lessons/README.md), it checks that
+//   - every claim's scope is course or beyond, and an expected erratum (only
+//     it) is weighed a slip or an error (--list-claims);
 //   - the lesson parses, and has one section per claim and none besides;
 //   - each section's source is the claim table's, its "says" is there, and it
 //     has words for the verdict the course's settings give;
@@ -65,7 +67,7 @@ static size_t words_besides_numbers(const char *text) {
 }
 
 typedef struct {
-    char *id, *source, *expected;
+    char *id, *source, *expected, *scope, *weight;
 } ListedClaim;
 
 // PROGRAM --list-claims: its claims, in order.
@@ -88,7 +90,8 @@ static size_t listed_claims(const char *program, ListedClaim **out) {
         size_t nf = tsv_split(line, f, 16);
         if (nf < 5) continue;
         if (n == cap) *out = realloc(*out, (cap *= 2) * sizeof **out);
-        (*out)[n++] = (ListedClaim){text_copy(f[2]), text_copy(f[3]), text_copy(f[4])};
+        (*out)[n++] = (ListedClaim){text_copy(f[2]), text_copy(f[3]), text_copy(f[4]), text_copy(nf > 7 ? f[7] : ""),
+                                    text_copy(nf > 8 ? f[8] : "")};
     }
     pclose(p);
     return n;
@@ -147,6 +150,15 @@ static size_t check_chapter(const char *program, const char *lessons, const char
     free(text);
     size_t words = lesson_word_count(lesson.title) + lesson_word_count(lesson.intro) + TABLE_HEADER_WORDS;
     for (size_t i = 0; i < n; i++) {
+        // Scope and weight, as the claim table gives them (--list-claims): every
+        // claim is the course's or beyond it; an expected erratum is a slip or an error.
+        if (strcmp(claims[i].scope, "course") != 0 && strcmp(claims[i].scope, "beyond") != 0)
+            problem(chapter, "claim %s: scope '%s', not course or beyond", claims[i].id, claims[i].scope);
+        bool erratum = strcmp(claims[i].expected, "erratum") == 0;
+        bool weighed = strcmp(claims[i].weight, "slip") == 0 || strcmp(claims[i].weight, "error") == 0;
+        if (erratum != weighed)
+            problem(chapter, "claim %s: weight '%s' (an expected erratum is a slip or an error; other claims -)",
+                    claims[i].id, claims[i].weight);
         const LessonClaim *c = lesson_claim(&lesson, claims[i].id);
         if (c == NULL) {
             problem(chapter, "claim %s has no lesson%s", claims[i].id, "");
@@ -221,7 +233,9 @@ static size_t check_chapter(const char *program, const char *lessons, const char
                          lesson.claims[k].figures[f]);
         }
     names_free(scripts, n_scripts);
-    for (size_t i = 0; i < n; i++) free(claims[i].id), free(claims[i].source), free(claims[i].expected);
+    for (size_t i = 0; i < n; i++)
+        free(claims[i].id), free(claims[i].source), free(claims[i].expected), free(claims[i].scope),
+            free(claims[i].weight);
     free(claims);
     lesson_free(&lesson);
     printf("%s: %zu words in its default print at most\n", chapter, words);
