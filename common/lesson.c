@@ -716,6 +716,13 @@ static void wrap(Text *out, const char *words, int width, const char *first, con
         if (utf8_is_wide(cp)) {
             p += n;
             unit_width = 2;
+            // an opening bracket (「 『 （ 《 〈) stays with the character after it
+            if ((cp == 0x300C || cp == 0x300E || cp == 0xFF08 || cp == 0x300A || cp == 0x3008) && *p) {
+                unsigned next;
+                int m = utf8_decode(p, &next);
+                p += m;
+                unit_width += utf8_is_wide(next) ? 2 : 1;
+            }
             // closing punctuation stays with the character before it
             while (*p) {
                 int m = utf8_decode(p, &cp);
