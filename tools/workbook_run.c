@@ -571,6 +571,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
             } else if (write_error) {
                 fprintf(stderr, "%s: %s; stopping (the previous REPORT.md stays)\n", PROGRAM, message);
                 names_free(scripts, n);
+                if (has_lesson) lesson_free(&lesson);
                 return EXIT_IO_FAILED;
             } else if (d->one_claim) {
                 // --claim ID writes that claim's data only: a figure of another claim has no data.
