@@ -1,7 +1,6 @@
 // chapter.c: see chapter.h.
 #include "chapter.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -30,19 +29,7 @@ static bool load_lesson(Chapter *ch);
 
 // Append n bytes to the narrative of the claim measuring now.
 static void keep_narrative(Chapter *ch, const char *text, size_t n) {
-    size_t i = (size_t)ch->current_claim;
-    size_t need = ch->narrative_len[i] + n + 1;
-    if (need > ch->narrative_cap[i]) {
-        size_t cap = ch->narrative_cap[i] ? ch->narrative_cap[i] : 1024;
-        while (cap < need) cap *= 2;
-        char *grown = realloc(ch->narrative[i], cap);
-        if (grown == NULL) faults_out_of_memory("a claim's narrative", cap);
-        ch->narrative[i] = grown;
-        ch->narrative_cap[i] = cap;
-    }
-    memcpy(ch->narrative[i] + ch->narrative_len[i], text, n);
-    ch->narrative_len[i] += n;
-    ch->narrative[i][ch->narrative_len[i]] = '\0';
+    buf_add(&ch->narrative[ch->current_claim], text, n);
 }
 
 // Print fmt's text; inside a claim, keep it as the claim's narrative too.
@@ -470,21 +457,18 @@ static void print_claim(Chapter *ch, size_t i) {
     }
     if (ch->evidence || !rendered) {
         if (rendered) printf("\nEvidence:\n");
-        if (ch->narrative[i]) fputs(ch->narrative[i], stdout);
+        if (ch->narrative[i].s) fputs(ch->narrative[i].s, stdout);
     }
     const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
     bool have_sentence = rendered && !parts.verdict_missing && parts.verdict[0];
     const char *sentence = have_sentence ? parts.verdict : r->finding[0] ? r->finding : "(no finding recorded)";
     // The verdict and its sentence wrapped as one paragraph (a finding is plain text: escaped as a value is).
-    size_t size = strlen(words) + 2 * strlen(sentence) + 16;
+    char *escaped = have_sentence ? NULL : lesson_escaped(sentence);
+    size_t size = strlen(words) + strlen(escaped ? escaped : sentence) + 8;
     char *line = malloc(size);
     if (line == NULL) faults_out_of_memory("a verdict line", size);
-    int at = snprintf(line, size, "=> %s: ", words);
-    for (const char *p = sentence; *p && (size_t)at + 2 < size; p++) {
-        if (!have_sentence && ispunct((unsigned char)*p)) line[at++] = '\\';
-        line[at++] = *p;
-    }
-    line[at] = '\0';
+    snprintf(line, size, "=> %s: %s", words, escaped ? escaped : sentence);
+    free(escaped);
     printf("\n");
     print_plain(line, "");
     free(line);
@@ -630,13 +614,11 @@ int chapter_end(Chapter *ch) {
     datafile_printf(&f, "id\tnarrative\n");
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
-        char *escaped = tsv_escaped(ch->narrative[i] ? ch->narrative[i] : "");
-        if (escaped == NULL) faults_out_of_memory("narratives.tsv", 2 * ch->narrative_len[i] + 1);
+        char *escaped = tsv_escaped(ch->narrative[i].s ? ch->narrative[i].s : "");
+        if (escaped == NULL) faults_out_of_memory("narratives.tsv", 2 * ch->narrative[i].n + 1);
         datafile_printf(&f, "%s\t%s\n", ch->claims[i].id, escaped);
         free(escaped);
-        free(ch->narrative[i]);
-        ch->narrative[i] = NULL;
-        ch->narrative_len[i] = ch->narrative_cap[i] = 0;
+        free(buf_take(&ch->narrative[i]));
     }
     chapter_data_close(ch, &f);
     // values.tsv: the numbers and words each claim's lesson names (lessons/README.md).

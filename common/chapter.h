@@ -61,6 +61,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "datafile.h"
 #include "lesson.h"
 #include "manifest.h"
@@ -118,10 +119,9 @@ struct Chapter {
     bool ran[CHAPTER_MAX_CLAIMS];
     double seconds;
     Manifest files;                // the files of this run: MANIFEST (common/manifest.h)
-    // each claim's narrative as printed (narratives.tsv): a growing heap
-    // buffer per claim, NUL-terminated, NULL while nothing was printed
-    char *narrative[CHAPTER_MAX_CLAIMS];
-    size_t narrative_len[CHAPTER_MAX_CLAIMS], narrative_cap[CHAPTER_MAX_CLAIMS];
+    // each claim's narrative as printed (narratives.tsv): a growing string
+    // per claim (its s is NULL while nothing was printed)
+    Buf narrative[CHAPTER_MAX_CLAIMS];
     int current_claim;             // the index of the claim measuring now, -1 outside claims
     double memory_estimate;        // bytes, as chapter_check_memory was given them (0: never called)
     Lesson *lesson;                // lessons/en/<program>.md, parsed (NULL: the chapter has none yet)

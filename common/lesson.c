@@ -8,39 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "faults.h"
 #include "text_file.h"
 #include "utf8.h"
-
-// ---- growing strings -----------------------------------------------------------
-
-typedef struct {
-    char *s;
-    size_t n, cap;
-} Text;
-
-static void text_add(Text *t, const char *s, size_t n) {
-    if (t->n + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 256;
-        while (cap < t->n + n + 1) cap *= 2;
-        char *grown = realloc(t->s, cap);
-        if (grown == NULL) faults_out_of_memory("a lesson", cap);
-        t->s = grown;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->n, s, n);
-    t->n += n;
-    t->s[t->n] = '\0';
-}
-
-static void text_puts(Text *t, const char *s) { text_add(t, s, strlen(s)); }
-
-static char *text_take(Text *t) {   // the string (never NULL), and t empty again
-    if (t->s == NULL) text_add(t, "", 0);
-    char *s = t->s;
-    *t = (Text){0};
-    return s;
-}
 
 static char *copy_of(const char *s, size_t n) {
     char *c = malloc(n + 1);
@@ -127,19 +98,19 @@ static const char *const VERDICT_WORDS[] = {"holds", "partly holds", "erratum", 
 
 // The file without its <!-- comments -->.
 static char *without_comments(const char *text) {
-    Text t = {0};
+    Buf t = {0};
     for (const char *p = text; *p;) {
         const char *open = strstr(p, "<!--");
         if (open == NULL) {
-            text_puts(&t, p);
+            buf_puts(&t, p);
             break;
         }
-        text_add(&t, p, (size_t)(open - p));
+        buf_add(&t, p, (size_t)(open - p));
         const char *close = strstr(open + 4, "-->");
         if (close == NULL) break;
         p = close + 3;
     }
-    return text_take(&t);
+    return buf_take(&t);
 }
 
 static bool blank(const char *line) {
@@ -161,7 +132,7 @@ typedef enum { IN_NOTHING, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT } ParseState;
 typedef struct {
     Lesson *lesson;
     ParseState state;
-    Text body;                     // the paragraph text of the current part
+    Buf body;                     // the paragraph text of the current part
     int line;
     char *why;
     size_t why_size;
@@ -171,7 +142,7 @@ static LessonClaim *current_claim(Parser *p) { return &p->lesson->claims[p->less
 
 // The text gathered since the last heading goes where it belongs.
 static void close_part(Parser *p) {
-    char *raw = text_take(&p->body);
+    char *raw = buf_take(&p->body);
     char *body = trimmed(raw);
     free(raw);
     if (p->state == IN_INTRO) {
@@ -284,8 +255,8 @@ static bool parse_line(Parser *p, const char *line) {
         if (meta_line(current_claim(p), line)) return true;
         p->state = IN_IDEA;   // no blank line after the block: the idea starts here
     }
-    text_puts(&p->body, line);
-    text_puts(&p->body, "\n");
+    buf_puts(&p->body, line);
+    buf_puts(&p->body, "\n");
     return true;
 }
 
@@ -383,8 +354,23 @@ static void significant(char *buf, size_t size, double x, int digits) {
 
 void lesson_number(char *buf, size_t size, double x);
 
+// Text as Markdown text: its ASCII punctuation backslash-escaped (CommonMark
+// shows it as it is; lesson_plain drops the backslashes).
+static void buf_add_escaped(Buf *out, const char *text) {
+    for (const char *v = text; *v; v++) {
+        if (ispunct((unsigned char)*v)) buf_add(out, "\\", 1);
+        buf_add(out, v, 1);
+    }
+}
+
+char *lesson_escaped(const char *text) {
+    Buf out = {0};
+    buf_add_escaped(&out, text);
+    return buf_take(&out);
+}
+
 // One placeholder's text: 'spec' is what follows ':' ("" when none).
-static bool format_value(Text *out, const char *value, const char *spec, char *why, size_t why_size) {
+static bool format_value(Buf *out, const char *value, const char *spec, char *why, size_t why_size) {
     char *end;
     double x = strtod(value, &end);
     bool number = *value && *end == '\0';
@@ -394,7 +380,7 @@ static bool format_value(Text *out, const char *value, const char *spec, char *w
             why_set(why, why_size, "the text \"%s\" given a number's form ':%s'", value, spec);
             return false;
         }
-        text_puts(out, value);
+        buf_puts(out, value);
         return true;
     }
     if (*spec == '\0') {
@@ -420,7 +406,7 @@ static bool format_value(Text *out, const char *value, const char *spec, char *w
         snprintf(fmt, sizeof fmt, "%%.%d%c", precision, conversion);
         snprintf(buf, sizeof buf, fmt, x);
     }
-    text_puts(out, buf);
+    buf_puts(out, buf);
     return true;
 }
 
@@ -458,7 +444,7 @@ void lesson_number(char *buf, size_t size, double x) {
 }
 
 char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size) {
-    Text out = {0};
+    Buf out = {0};
     for (const char *p = text; *p;) {
         size_t m = lesson_math_length(p);
         if (m) {
@@ -474,18 +460,18 @@ char *lesson_render(const char *text, const LessonValues *values, char *why, siz
                     return NULL;
                 }
             }
-            text_add(&out, p, m);
+            buf_add(&out, p, m);
             p += m;
             continue;
         }
         if (p[0] == '{' && p[1] == '{') {   // "{{" is a literal brace
-            text_add(&out, "{", 1);
+            buf_add(&out, "{", 1);
             p += 2;
             continue;
         }
         size_t n = placeholder_length(p);
         if (n == 0) {
-            text_add(&out, p, 1);
+            buf_add(&out, p, 1);
             p++;
             continue;
         }
@@ -500,22 +486,18 @@ char *lesson_render(const char *text, const LessonValues *values, char *why, siz
             free(out.s);
             return NULL;
         }
-        Text formatted = {0};
+        Buf formatted = {0};
         if (!format_value(&formatted, value, spec, why, why_size)) {
             free(formatted.s);
             free(out.s);
             return NULL;
         }
-        // A value is text, never markup: its punctuation backslash-escaped
-        // (CommonMark shows it as it is; lesson_plain drops the backslashes).
-        for (const char *v = formatted.s ? formatted.s : ""; *v; v++) {
-            if (ispunct((unsigned char)*v)) text_add(&out, "\\", 1);
-            text_add(&out, v, 1);
-        }
-        free(formatted.s);
+        char *shown = buf_take(&formatted);   // a value is text, never markup
+        buf_add_escaped(&out, shown);
+        free(shown);
         p += n;
     }
-    return text_take(&out);
+    return buf_take(&out);
 }
 
 // ---- a claim's lesson ---------------------------------------------------------------
@@ -532,13 +514,13 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
                          size_t why_size) {
     *parts = (LessonParts){0};
     bool beyond = run->scope && strcmp(run->scope, "beyond") == 0;
-    Text says = {0};
+    Buf says = {0};
     // (The source stands in every writer's heading of the claim: not repeated here.)
-    text_puts(&says, beyond ? "**Beyond the course:** " : "**The course says:** ");
-    text_puts(&says, c->says);
+    buf_puts(&says, beyond ? "**Beyond the course:** " : "**The course says:** ");
+    buf_puts(&says, c->says);
     if (c->phrase[0]) {
-        text_puts(&says, " ");
-        text_puts(&says, c->phrase);
+        buf_puts(&says, " ");
+        buf_puts(&says, c->phrase);
     }
     parts->says = lesson_render(says.s, run->values, why, why_size);
     free(says.s);
@@ -581,7 +563,7 @@ static const struct {
 static const char *const TEX_KEEP_ARGUMENT[] = {"text", "mathrm", "mathbf", "mathit", "operatorname", "textbf",
                                                 "boldsymbol", "mathsf", "mathcal", "bm", "hat", "tilde", "bar"};
 
-static void plain_math(Text *out, const char *s, size_t n);
+static void plain_math(Buf *out, const char *s, size_t n);
 
 // The group "{...}" starting at s (s[0] == '{'): its inside and its whole length.
 static size_t group(const char *s, size_t n, const char **inside, size_t *inside_n) {
@@ -604,14 +586,14 @@ static size_t group(const char *s, size_t n, const char **inside, size_t *inside
 }
 
 // An argument shown in parentheses when it is more than one symbol.
-static void plain_argument(Text *out, const char *s, size_t n) {
+static void plain_argument(Buf *out, const char *s, size_t n) {
     bool simple = n == 1 || (n > 1 && s[0] != '\\' && strspn(s, "0123456789") == n);
-    if (!simple) text_puts(out, "(");
+    if (!simple) buf_puts(out, "(");
     plain_math(out, s, n);
-    if (!simple) text_puts(out, ")");
+    if (!simple) buf_puts(out, ")");
 }
 
-static size_t plain_command(Text *out, const char *s, size_t n) {
+static size_t plain_command(Buf *out, const char *s, size_t n) {
     size_t len = 1;   // the backslash
     if (len < n && isalpha((unsigned char)s[len]))
         while (len < n && isalpha((unsigned char)s[len])) len++;
@@ -626,14 +608,14 @@ static size_t plain_command(Text *out, const char *s, size_t n) {
         if (len + g1 < n && s[len + g1] == '{') {
             size_t g2 = group(s + len + g1, n - len - g1, &b, &bn);
             plain_argument(out, a, an);
-            text_puts(out, "/");
+            buf_puts(out, "/");
             plain_argument(out, b, bn);
             return len + g1 + g2;
         }
     }
     if (name_n == 4 && strncmp(name, "sqrt", 4) == 0 && len < n && s[len] == '{') {
         size_t g = group(s + len, n - len, &a, &an);
-        text_puts(out, "√");
+        buf_puts(out, "√");
         plain_argument(out, a, an);
         return len + g;
     }
@@ -646,14 +628,14 @@ static size_t plain_command(Text *out, const char *s, size_t n) {
         }
     for (size_t k = 0; k < sizeof TEX_WORDS / sizeof TEX_WORDS[0]; k++)
         if (strlen(TEX_WORDS[k].command) == name_n && strncmp(name, TEX_WORDS[k].command, name_n) == 0) {
-            text_puts(out, TEX_WORDS[k].shown);
+            buf_puts(out, TEX_WORDS[k].shown);
             return len;
         }
-    text_add(out, name, name_n);   // an unknown command: its name
+    buf_add(out, name, name_n);   // an unknown command: its name
     return len;
 }
 
-static void plain_math(Text *out, const char *s, size_t n) {
+static void plain_math(Buf *out, const char *s, size_t n) {
     for (size_t i = 0; i < n;) {
         if (s[i] == '\\') {
             i += plain_command(out, s + i, n - i);
@@ -661,26 +643,26 @@ static void plain_math(Text *out, const char *s, size_t n) {
             const char *a;
             size_t an, g = group(s + i + 1, n - i - 1, &a, &an);
             if (s[i] == '^' && an == 4 && strncmp(a, "\\top", 4) == 0) {
-                text_puts(out, "ᵀ");
+                buf_puts(out, "ᵀ");
             } else {
-                text_add(out, s + i, 1);
+                buf_add(out, s + i, 1);
                 plain_argument(out, a, an);
             }
             i += 1 + g;
         } else if (s[i] == '^' && i + 4 < n + 0 && strncmp(s + i + 1, "\\top", 4) == 0) {
-            text_puts(out, "ᵀ");
+            buf_puts(out, "ᵀ");
             i += 5;
         } else if (s[i] == '{' || s[i] == '}') {
             i++;
         } else {
-            text_add(out, s + i, 1);
+            buf_add(out, s + i, 1);
             i++;
         }
     }
 }
 
 // Inline Markdown of one paragraph to plain text: maths made readable, marks dropped.
-static void plain_inline(Text *out, const char *s) {
+static void plain_inline(Buf *out, const char *s) {
     for (size_t i = 0; s[i];) {
         size_t m = lesson_math_length(s + i);
         if (m) {
@@ -690,10 +672,10 @@ static void plain_inline(Text *out, const char *s) {
         } else if (s[i] == '*' || s[i] == '`') {
             i++;
         } else if (s[i] == '\\' && s[i + 1] && ispunct((unsigned char)s[i + 1])) {
-            text_add(out, s + i + 1, 1);
+            buf_add(out, s + i + 1, 1);
             i += 2;
         } else {
-            text_add(out, s + i, 1);
+            buf_add(out, s + i, 1);
             i++;
         }
     }
@@ -701,9 +683,9 @@ static void plain_inline(Text *out, const char *s) {
 
 // Append 'words' wrapped to 'width' columns, every line starting with 'indent'
 // (the first with 'first' instead).
-static void wrap(Text *out, const char *words, int width, const char *first, const char *indent) {
-    Text line = {0};
-    text_puts(&line, first);
+static void wrap(Buf *out, const char *words, int width, const char *first, const char *indent) {
+    Buf line = {0};
+    buf_puts(&line, first);
     int column = (int)strlen(first), line_start = column;
     const unsigned char *p = (const unsigned char *)words;
     while (*p) {
@@ -744,32 +726,32 @@ static void wrap(Text *out, const char *words, int width, const char *first, con
         bool joined = start > (const unsigned char *)words && start[-1] != ' ';   // no space before it
         int need = unit_width + (joined || column == line_start ? 0 : 1);
         if (column + need > width && column > line_start) {
-            text_puts(out, line.s);
-            text_puts(out, "\n");
+            buf_puts(out, line.s);
+            buf_puts(out, "\n");
             line.n = 0;
             line.s[0] = '\0';
-            text_puts(&line, indent);
+            buf_puts(&line, indent);
             column = line_start = (int)strlen(indent);
             need = unit_width;
         } else if (need > unit_width) {
-            text_puts(&line, " ");
+            buf_puts(&line, " ");
         }
-        text_add(&line, (const char *)start, (size_t)(p - start));
+        buf_add(&line, (const char *)start, (size_t)(p - start));
         column += need;
     }
     if (column > line_start || line.n > 0) {
-        text_puts(out, line.s);
-        text_puts(out, "\n");
+        buf_puts(out, line.s);
+        buf_puts(out, "\n");
     }
     free(line.s);
 }
 
 // One paragraph's lines joined: a line break is a space, except between two wide characters.
 static char *joined_lines(const char *s, size_t n) {
-    Text t = {0};
+    Buf t = {0};
     for (size_t i = 0; i < n; i++) {
         if (s[i] != '\n') {
-            text_add(&t, s + i, 1);
+            buf_add(&t, s + i, 1);
             continue;
         }
         unsigned before = 0, after = 0;
@@ -779,13 +761,13 @@ static char *joined_lines(const char *s, size_t n) {
             utf8_decode((const unsigned char *)t.s + k, &before);
         }
         if (i + 1 < n) utf8_decode((const unsigned char *)s + i + 1, &after);
-        if (!(utf8_is_wide(before) && utf8_is_wide(after))) text_puts(&t, " ");
+        if (!(utf8_is_wide(before) && utf8_is_wide(after))) buf_puts(&t, " ");
     }
-    return text_take(&t);
+    return buf_take(&t);
 }
 
 char *lesson_plain(const char *markdown, int width) {
-    Text out = {0};
+    Buf out = {0};
     const char *p = markdown;
     while (*p) {
         while (*p == '\n') p++;
@@ -793,20 +775,20 @@ char *lesson_plain(const char *markdown, int width) {
         const char *end = strstr(p, "\n\n");
         if (end == NULL) end = p + strlen(p);
         if (strncmp(p, "$$", 2) == 0) {   // display maths: its own indented line(s)
-            Text math = {0};
+            Buf math = {0};
             size_t m = lesson_math_length(p);
             if (m == 0 || p + m > end) m = (size_t)(end - p);
             plain_math(&math, p + 2, m >= 4 ? m - 4 : 0);
             char *flat = joined_lines(math.s ? math.s : "", math.n);
-            if (out.n) text_puts(&out, "\n");
+            if (out.n) buf_puts(&out, "\n");
             wrap(&out, flat, width, "    ", "      ");
             free(flat);
             free(math.s);
             p += m;
             continue;
         }
-        Text inline_text = {0};
-        if (out.n) text_puts(&out, "\n");
+        Buf inline_text = {0};
+        if (out.n) buf_puts(&out, "\n");
         if (p[0] == '-' && p[1] == ' ') {   // a list: each item starts a line with "- "
             for (const char *item = p; item < end;) {
                 const char *next = item + 2;
@@ -827,7 +809,7 @@ char *lesson_plain(const char *markdown, int width) {
         free(inline_text.s);
         p = end;
     }
-    return text_take(&out);
+    return buf_take(&out);
 }
 
 size_t lesson_word_count(const char *text) {

@@ -96,6 +96,10 @@ const char *lesson_verdict_text(const LessonClaim *claim, const char *verdict, c
 // 'why' (a name not recorded, a form not understood).
 char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size);
 
+// Plain text made Markdown text, as lesson_render inserts a value (a new
+// string): "9.5%" becomes "9\.5\%".
+char *lesson_escaped(const char *text);
+
 // A claim's lesson with the run's numbers: the parts every writer lays out.
 typedef struct {
     const char *verdict;           // the run's verdict ("holds", ...)

@@ -8,17 +8,9 @@
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "md_block.h"
 
-// A growing string (s is '\0'-terminated once anything was added).
-typedef struct {
-    char *s;
-    size_t n, cap;
-} Buf;
-
-void buf_add(Buf *b, const char *s, size_t n);
-void buf_puts(Buf *b, const char *s);
-void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // Markdown text, line breaks as spaces.
 void md_text(Buf *b, const char *s, size_t n);
