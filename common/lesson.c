@@ -714,6 +714,11 @@ static void wrap(Buf *out, const char *words, int width, const char *first, cons
                 p += m;
                 unit_width += 2;
             }
+            // and so does ASCII punctuation written right after it ("我, every")
+            while (*p && *p != ' ' && *p < 0x80 && ispunct(*p)) {
+                p++;
+                unit_width++;
+            }
         } else {
             unit_width = 0;
             while (*p && *p != ' ') {
