@@ -18,6 +18,7 @@
 #include "folder_lock.h"
 #include "manifest.h"
 #include "hash.h"
+#include "i18n.h"
 #include "random.h"
 #include "tsv.h"
 #include "utf8.h"
@@ -227,7 +228,7 @@ typedef union {
 
 static const char *const NEUTRAL_OPTIONS[] = {"--out",     "--claim",   "--quiet", "--verbose",
                                               "--evidence", "--strict", "--list-claims", "--threads",
-                                              "--cache",   "--retrain"};
+                                              "--cache",   "--retrain", "--lang"};
 
 static bool neutral_option(const char *name) {
     for (size_t i = 0; i < sizeof NEUTRAL_OPTIONS / sizeof NEUTRAL_OPTIONS[0]; i++)
@@ -282,30 +283,38 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     }
     if (ch->seed == 0) ch->seed = 20170612;  // default seed: the date the Transformer paper appeared
     if (ch->out == NULL) ch->out = ch->program;
+    // The environment's language first, so that --help and a refused option speak it too.
+    ch->lang = i18n_from_environment();
+    i18n_use(ch->lang);
+    for (int i = 1; i + 1 < argc; i++)   // --lang, before the rest is parsed (for the same reason)
+        if (strcmp(argv[i], "--lang") == 0 && i18n_parse(argv[i + 1], &ch->lang)) i18n_use(ch->lang);
 
     char out_help[160];
-    snprintf(out_help, sizeof out_help, "folder for data files and claims.tsv (default: ./%s)", ch->program);
+    snprintf(out_help, sizeof out_help, _("folder for data files and claims.tsv (default: ./%s)"), ch->program);
     char claim_help[160];
-    snprintf(claim_help, sizeof claim_help, "run one claim only, e.g. %s (default: all)",
+    snprintf(claim_help, sizeof claim_help, _("run one claim only, e.g. %s (default: all)"),
              ch->n_claims ? ch->claims[ch->n_claims - 1].id : "1.1");
     OptionSpec specs[CHAPTER_MAX_OPTIONS];
     size_t n = 0;
     specs[n++] = (OptionSpec){"--seed", OPTION_INT, &ch->seed, 1, 4294967295.0, 0, "N",
-                              "seed of every random choice"};
+                              _("seed of every random choice")};
     specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR", out_help};
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
+    specs[n++] = (OptionSpec){"--lang", OPTION_TEXT, &ch->lang_option, 0, 0, 0, "LANG",
+                              _("the language: en, zh-TW or zh-CN (default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
+                                "LANG; else en); the numbers are the same in each")};
     specs[n++] = (OptionSpec){"--quiet", OPTION_FLAG, &ch->quiet, 0, 0, 0, NULL,
-                              "print only the verdict table"};
+                              _("print only the verdict table")};
     specs[n++] = (OptionSpec){"--evidence", OPTION_FLAG, &ch->evidence, 0, 0, 0, NULL,
-                              "also print each claim's evidence under its lesson (method, tolerances, tables)"};
+                              _("also print each claim's evidence under its lesson (method, tolerances, tables)")};
     specs[n++] = (OptionSpec){"--verbose", OPTION_FLAG, &ch->verbose, 0, 0, 0, NULL,
-                              "also print how it ran (CBLAS, kernels, threads, buffer sizes; implies --evidence)"};
+                              _("also print how it ran (CBLAS, kernels, threads, buffer sizes; implies --evidence)")};
     specs[n++] = (OptionSpec){"--strict", OPTION_FLAG, &ch->strict, 0, 0, 0, NULL,
-                              "exit 1 on any verdict other than the course's, even with other settings "
-                              "(default: with other settings such a verdict is a finding, exit 0)"};
+                              _("exit 1 on any verdict other than the course's, even with other settings "
+                                "(default: with other settings such a verdict is a finding, exit 0)")};
     bool list_claims = false;
     specs[n++] = (OptionSpec){"--list-claims", OPTION_FLAG, &list_claims, 0, 0, 0, NULL,
-                              "print the claim table (tab-separated, with the expected verdicts) and stop"};
+                              _("print the claim table (tab-separated, with the expected verdicts) and stop")};
     for (size_t i = 0; i < n_extra && n < CHAPTER_MAX_OPTIONS; i++) specs[n++] = extra[i];
 
     char summary[1024];
@@ -314,13 +323,15 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     for (size_t i = 0; i < n; i++) defaults[i] = option_value(&specs[i]);
     OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
     if (parsed == OPTIONS_HELP) {
-        printf("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
-               "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
-               "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
-               "4 out of memory, 5 training diverged (its loss or parameters stopped being finite)\n");
+        printf(_("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
+                 "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
+                 "differs, 2 bad input, 3 an output file or standard output could not be written,\n"
+                 "4 out of memory, 5 training diverged (its loss or parameters stopped being finite)\n"));
         return EXIT_AS_EXPECTED;
     }
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
+    if (ch->lang_option && !i18n_parse(ch->lang_option, &ch->lang))
+        return chapter_reject(ch, "--lang", ch->lang_option, _("expected en, zh-TW or zh-CN"));
     if (list_claims) return print_claim_table(ch);
     if (ch->verbose) ch->evidence = true;
     ch->settings[0] = '\0';
@@ -380,16 +391,23 @@ static unsigned long claim_seed(long seed, const char *id) {
 
 enum { LESSON_WIDTH = 78 };        // terminal columns a lesson is wrapped to
 
-// The chapter's lesson file (lessons/en/<program>.md, embedded): parsed once.
-// A file that does not parse is an internal failure (exit 1), named.
+// The chapter's lesson file (lessons/LANG/<program>.md, embedded) in the
+// chapter's language, else in English: parsed once. A file that does not
+// parse is an internal failure (exit 1), named.
 static bool load_lesson(Chapter *ch) {
-    const char *text = lesson_source("en", ch->program);
+    const char *lang = i18n_code(ch->lang);
+    const char *text = lesson_source(lang, ch->program);
+    if (text == NULL && ch->lang != LANG_EN) {
+        fprintf(stderr, _("%s: no %s lesson in this build: the lesson is in English\n"), ch->program, lang);
+        lang = "en";
+        text = lesson_source(lang, ch->program);
+    }
     if (text == NULL) return true;   // not written yet: the claims print their evidence instead
     ch->lesson = malloc(sizeof *ch->lesson);
     if (ch->lesson == NULL) faults_out_of_memory("the lesson", sizeof *ch->lesson);
     char why[256];
     if (!lesson_parse(text, ch->lesson, why, sizeof why)) {
-        fprintf(stderr, "%s: internal error: lessons/en/%s.md, %s\n", ch->program, ch->program, why);
+        fprintf(stderr, "%s: internal error: lessons/%s/%s.md, %s\n", ch->program, lang, ch->program, why);
         free(ch->lesson);
         ch->lesson = NULL;
         return false;
@@ -434,21 +452,21 @@ static void print_claim(Chapter *ch, size_t i) {
                     r->lesson_case[0] ? " when " : "", r->lesson_case);
         }
     } else if (ch->lesson) {
-        fprintf(stderr, "%s: internal error: lessons/en/%s.md has no lesson for claim %s\n", ch->program,
-                ch->program, c->id);
+        fprintf(stderr, "%s: internal error: lessons/%s/%s.md has no lesson for claim %s\n", ch->program,
+                i18n_code(ch->lang), ch->program, c->id);
         ch->lesson_problems++;
     }
     if (ch->quiet) {
         lesson_parts_free(&parts);
         return;
     }
-    printf("\n%s · %s\n", c->id, c->source);
+    printf("\n%s · %s\n", c->id, lesson_source_label(c->source));
     if (rendered) {
         print_plain(parts.says, "");
         printf("\n");
         print_plain(parts.idea, "");
         if (lc->n_figures) {
-            printf("\nFigure:");
+            printf("\n%s", _("Figure:"));
             for (size_t f = 0; f < lc->n_figures; f++) printf(" %s%s", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
             printf("\n");
         }
@@ -456,12 +474,12 @@ static void print_claim(Chapter *ch, size_t i) {
         printf("%s\n", c->statement);
     }
     if (ch->evidence || !rendered) {
-        if (rendered) printf("\nEvidence:\n");
+        if (rendered) printf("\n%s\n", _("Evidence:"));
         if (ch->narrative[i].s) fputs(ch->narrative[i].s, stdout);
     }
     const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
     bool have_sentence = rendered && !parts.verdict_missing && parts.verdict[0];
-    const char *sentence = have_sentence ? parts.verdict : r->finding[0] ? r->finding : "(no finding recorded)";
+    const char *sentence = have_sentence ? parts.verdict : r->finding[0] ? r->finding : _("(no finding recorded)");
     // The verdict and its sentence wrapped as one paragraph (a finding is plain text: escaped as a value is).
     char *escaped = have_sentence ? NULL : lesson_escaped(sentence);
     size_t size = strlen(words) + strlen(escaped ? escaped : sentence) + 8;
@@ -474,10 +492,11 @@ static void print_claim(Chapter *ch, size_t i) {
     free(line);
     if (r->verdict != c->expected) {
         if (mismatch_fails(ch)) {
-            printf("   NOT the expected verdict: expected %s because %s\n", verdict_name(c->expected), c->why_expected);
+            printf(_("   NOT the expected verdict: expected %s because %s\n"), verdict_label(c->expected),
+                   c->why_expected);
         } else {
-            printf("   A finding of %s: at the course's settings it is %s (%s).\n", ch->settings,
-                   verdict_name(c->expected), c->why_expected);
+            printf(_("   A finding of %s: at the course's settings it is %s (%s).\n"), ch->settings,
+                   verdict_label(c->expected), c->why_expected);
         }
     }
     lesson_parts_free(&parts);
@@ -493,11 +512,15 @@ void chapter_run_claims(Chapter *ch) {
         printf("%s · %s\n", ch->program, ch->lesson ? ch->lesson->title : ch->title);
         if (ch->lesson) print_plain(ch->lesson->intro, "\n");
         else printf("%s\n", ch->summary);
-        printf("\n(seed %ld; output: %s/%s)\n", ch->seed, ch->out, ch->evidence ? "" : "; --evidence: the measurements");
+        printf(_("\n(seed %ld; output: %s/%s)\n"), ch->seed, ch->out,
+               ch->evidence ? "" : _("; --evidence: the measurements"));
         if (chapter_exploring(ch))
-            printf("Exploring: %s (not the course's settings). A verdict that differs from the one the "
-                   "course's settings give is a finding of these settings%s.\n",
-                   ch->settings, ch->strict ? "; with --strict it also fails the run (exit 1)" : ", not a failure");
+            printf(ch->strict ? _("Exploring: %s (not the course's settings). A verdict that differs from the one "
+                                  "the course's settings give is a finding of these settings; with --strict it also "
+                                  "fails the run (exit 1).\n")
+                              : _("Exploring: %s (not the course's settings). A verdict that differs from the one "
+                                  "the course's settings give is a finding of these settings, not a failure.\n"),
+                   ch->settings);
     }
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         const ClaimDef *c = &ch->claims[i];
@@ -548,16 +571,17 @@ int chapter_end(Chapter *ch) {
     if (ch->memory_estimate > 0.0)
         chapter_detail(ch, "memory: estimated %.0f MB, peak resident %.0f MB (VmHWM)\n",
                        ch->memory_estimate / 1048576.0, peak_resident_bytes() / 1048576.0);
-    printf("\n%s verdicts (%.2f s)\n", ch->program, ch->seconds);
+    printf(_("\n%s verdicts (%.2f s)\n"), ch->program, ch->seconds);
     // The key numbers are in the lessons' verdict sentences; the table adds
     // them (as measured, with what they are) with --evidence.
-    printf("  claim  ");
-    print_padded(stdout, "scope", 8);
+    printf("  ");
+    print_padded(stdout, _("claim"), 7);
+    print_padded(stdout, _("scope"), 8);
     if (ch->evidence) {
-        print_padded(stdout, "verdict", 20);
-        printf("key number\n");
+        print_padded(stdout, _("verdict"), 20);
+        printf("%s\n", _("key number"));
     } else {
-        printf("verdict\n");
+        printf("%s\n", _("verdict"));
     }
     for (size_t i = 0; i < ch->n_claims && i < CHAPTER_MAX_CLAIMS; i++) {
         if (!ch->ran[i]) continue;
@@ -568,7 +592,7 @@ int chapter_end(Chapter *ch) {
         else if (!ok) findings++;
         printf("%s ", ok ? " " : fails ? "!" : "*");
         print_padded(stdout, c->id, 7);
-        print_padded(stdout, claim_scope_name(c->scope), 8);
+        print_padded(stdout, _(claim_scope_name(c->scope)), 8);
         const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
         if (ch->evidence) {
             print_padded(stdout, words, 20);
@@ -578,7 +602,7 @@ int chapter_end(Chapter *ch) {
             printf("%s", words);
         }
         // (the course's verdict only where this run's differs)
-        if (!ok) printf("   (expected: %s)", verdict_name(c->expected));
+        if (!ok) printf(_("   (expected: %s)"), verdict_label(c->expected));
         printf("\n");
     }
 
@@ -645,12 +669,12 @@ int chapter_end(Chapter *ch) {
         ch->lesson = NULL;
     }
 
-    if (chapter_exploring(ch)) printf("settings: %s (the course's: the defaults, see --help)\n", ch->settings);
+    if (chapter_exploring(ch)) printf(_("settings: %s (the course's: the defaults, see --help)\n"), ch->settings);
     if (findings)
-        printf("%d claim(s) came out differently from the course's settings (marked *): findings of these "
-               "settings, not failures (--strict makes them fail)\n", findings);
+        printf(_("%d claim(s) came out differently from the course's settings (marked *): findings of these "
+                 "settings, not failures (--strict makes them fail)\n"), findings);
     if (mismatches) {
-        printf("%d claim(s) did not come out as expected (marked !): exit status 1\n", mismatches);
+        printf(_("%d claim(s) did not come out as expected (marked !): exit status 1\n"), mismatches);
         return EXIT_CLAIM_FAILED;
     }
     if (ch->lesson_problems) {

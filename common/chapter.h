@@ -66,6 +66,7 @@
 #include "lesson.h"
 #include "manifest.h"
 #include "options.h"
+#include "i18n.h"
 #include "verdict.h"
 
 typedef struct Chapter Chapter;
@@ -108,6 +109,8 @@ struct Chapter {
     bool verbose;                  // --verbose: also the build and speed details (chapter_detail); implies --evidence
     bool evidence;                 // --evidence: print each claim's narrative under its lesson
     bool strict;                   // --strict: a verdict other than the expected one fails, whatever the settings
+    const char *lang_option;       // --lang en|zh-TW|zh-CN, or NULL: the environment's (common/i18n.h)
+    Lang lang;                     // the language the lesson and the interface speak
 
     // set by chapter_begin: the options given with a value other than the
     // default, as "--d 16 --seed 7" ("" at the course's settings)

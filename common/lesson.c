@@ -2,6 +2,7 @@
 #include "lesson.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include "buf.h"
 #include "faults.h"
+#include "i18n.h"
 #include "text_file.h"
 #include "utf8.h"
 
@@ -88,7 +90,13 @@ char *lesson_text(const char *dir, const char *lang, const char *chapter) {
     if (path == NULL) faults_out_of_memory("a lesson's path", size);
     snprintf(path, size, "%s/%s/%s.md", dir, lang, chapter);
     char *text = text_file_read(path, NULL);
+    int error = errno;
     free(path);
+    if (text == NULL && error == ENOENT) {   // a derived edition (zh-CN) lives only in the programs
+        const char *embedded = lesson_source(lang, chapter);
+        if (embedded) return copy_of(embedded, strlen(embedded));
+    }
+    errno = error;
     return text;
 }
 
@@ -504,10 +512,20 @@ char *lesson_render(const char *text, const LessonValues *values, char *why, siz
 
 const char *lesson_verdict_words(const char *verdict, const char *weight) {
     if (strcmp(verdict, "erratum") == 0 && weight) {
-        if (strcmp(weight, "slip") == 0) return "erratum (a slip)";
-        if (strcmp(weight, "error") == 0) return "erratum (an error)";
+        if (strcmp(weight, "slip") == 0) return _("erratum (a slip)");
+        if (strcmp(weight, "error") == 0) return _("erratum (an error)");
     }
-    return verdict;
+    return _(verdict);
+}
+
+const char *lesson_source_label(const char *source) {
+    // "Doc B §4-2" reads "文件 B §4-2" in Chinese; other sources stand as written.
+    static char label[160];
+    if (strncmp(source, "Doc ", 4) == 0 && i18n_current() != LANG_EN) {
+        snprintf(label, sizeof label, _("Doc %s"), source + 4);
+        return label;
+    }
+    return source;
 }
 
 bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts *parts, char *why,
@@ -516,7 +534,7 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
     bool beyond = run->scope && strcmp(run->scope, "beyond") == 0;
     Buf says = {0};
     // (The source stands in every writer's heading of the claim: not repeated here.)
-    buf_puts(&says, beyond ? "**Beyond the course:** " : "**The course says:** ");
+    buf_puts(&says, beyond ? _("**Beyond the course:** ") : _("**The course says:** "));
     buf_puts(&says, c->says);
     if (c->phrase[0]) {
         buf_puts(&says, " ");

@@ -62,19 +62,23 @@ typedef struct {
     size_t n_claims;
 } Lesson;
 
-// The embedded lesson files (generated: lessons_embedded.c), ending with a
-// row of NULLs.
+// The embedded files of lessons/ (generated: lessons_embedded.c; see
+// tools/embed_lessons.cmake), ending with a row of NULLs. 'chapter' names the
+// file: "ch03" (LANG/ch03.md), "exercises/ch03" (a translation's
+// LANG/exercises/ch03.tsv), "figures" (LANG/figures.tsv: the captions),
+// "glossary" (lessons/glossary.tsv under zh-TW; its zh-CN edition under zh-CN).
 typedef struct {
     const char *lang, *chapter, *text;
 } LessonSource;
 extern const LessonSource LESSON_SOURCES[];
 
-// The embedded text of lessons/LANG/CHAPTER.md, or NULL when there is none.
+// The embedded text of that file, or NULL when there is none.
 const char *lesson_source(const char *lang, const char *chapter);
 
 // The text of lessons/LANG/CHAPTER.md: from the folder 'dir' (DIR/LANG/
-// CHAPTER.md) when dir is not NULL, else the embedded one. A new string, or
-// NULL when there is none.
+// CHAPTER.md) when dir is not NULL and the file is there, else the embedded
+// one (the zh-CN edition is only embedded: the build derives it). A new
+// string, or NULL when there is none.
 char *lesson_text(const char *dir, const char *lang, const char *chapter);
 
 // Parse a lesson file's text. False, with the line and the reason in 'why',
@@ -122,8 +126,12 @@ bool lesson_render_claim(const LessonClaim *claim, const LessonRun *run, LessonP
                          size_t why_size);
 void lesson_parts_free(LessonParts *parts);
 
-// The verdict as a reader meets it: "holds", "erratum (a slip)", "erratum (an error)".
+// The verdict as a reader meets it, in the current language (common/i18n.h):
+// "holds", "erratum (a slip)", "erratum (an error)".
 const char *lesson_verdict_words(const char *verdict, const char *weight);
+// A claim's source as a reader meets it: "Doc B §4-2", in Chinese "文件 B §4-2".
+// (A static buffer: use it before the next call.)
+const char *lesson_source_label(const char *source);
 
 // A number as {name} prints it (3 significant digits, integers whole).
 void lesson_number(char *buf, size_t size, double x);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "faults.h"
+#include "i18n.h"
 #include "utf8.h"
 
 const char *verdict_name(Verdict v) {
@@ -20,6 +21,12 @@ const char *verdict_name(Verdict v) {
     }
     return "?";
 }
+
+const char *verdict_label(Verdict v) { return _(verdict_name(v)); }
+
+// The words verdict_name gives, for the catalogue (po/): translated where they are read.
+static const char *const VERDICT_MESSAGES[] __attribute__((unused)) = {
+    N_("holds"), N_("partly holds"), N_("erratum"), N_("does not hold"), N_("not run"), N_("course"), N_("beyond")};
 
 void claim_key(ClaimResult *r, const char *fmt, ...) {
     va_list ap;

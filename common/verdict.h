@@ -26,6 +26,9 @@ typedef enum {
 enum { VERDICT_KINDS = 5 };
 
 const char *verdict_name(Verdict v);
+// The same words in the current language (common/i18n.h), for a reader; the
+// data files keep verdict_name's.
+const char *verdict_label(Verdict v);
 
 // What a claim's measurement produced. NAN in a number means "not applicable".
 typedef struct {

@@ -19,6 +19,14 @@
 //     CLAIM_WORDS words besides its numbers, and the course's default print
 //     (every chapter's opening, lessons and verdict table) at most
 //     COURSE_WORDS words, counted as lesson_word_count counts them.
+// A translation (--lang other than en) is also held to its English original:
+//   - the same claims in the same order, with the same source, phrase and
+//     figures, and the same verdict sections (verdict and case);
+//   - the same placeholders ({name}, {name:.2f}) in the opening, and in each
+//     claim's "says", idea and verdict sections;
+//   - its exercises (LANG/exercises/chNN.tsv) the English ones' ids, in order,
+//     each question and answer holding the same numbers as the English.
+// Its word budget is the English original's (a CJK character is not a word).
 // It prints each chapter's count. Exit 0 when all holds, 1 otherwise (each
 // problem one line), 2 on bad input.
 #include <ctype.h>
@@ -27,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "lesson.h"
 #include "options.h"
@@ -127,6 +136,192 @@ static bool any_name(const char *name, const void *unused) {
     return name[0] != '.';
 }
 
+// ---- a translation against its English original --------------------------------
+
+// The placeholders of a Markdown text outside maths and code, sorted, joined
+// by spaces: "{max_error:.1e} {measured}".
+static char *placeholders(const char *text) {
+    char *found[256];
+    size_t n = 0;
+    for (const char *p = text; *p && n < 256;) {
+        if (p[0] == '$') {   // maths: $...$ or $$...$$
+            size_t fence = p[1] == '$' ? 2 : 1;
+            const char *end = strstr(p + fence, fence == 2 ? "$$" : "$");
+            p = end ? end + fence : p + strlen(p);
+        } else if (p[0] == '`') {
+            const char *end = strchr(p + 1, '`');
+            p = end ? end + 1 : p + strlen(p);
+        } else if (p[0] == '{' && p[1] == '{') {
+            p += 2;
+        } else if (p[0] == '{') {
+            const char *end = strchr(p, '}');
+            if (end == NULL) break;
+            size_t len = (size_t)(end - p) + 1;
+            found[n] = malloc(len + 1);
+            memcpy(found[n], p, len);
+            found[n++][len] = '\0';
+            p = end + 1;
+        } else {
+            p++;
+        }
+    }
+    for (size_t i = 1; i < n; i++)   // (insertion sort: a handful)
+        for (size_t j = i; j > 0 && strcmp(found[j - 1], found[j]) > 0; j--) {
+            char *t = found[j];
+            found[j] = found[j - 1], found[j - 1] = t;
+        }
+    Buf joined = {0};
+    buf_puts(&joined, "");
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_puts(&joined, " ");
+        buf_puts(&joined, found[i]);
+        free(found[i]);
+    }
+    return buf_take(&joined);
+}
+
+static void same_placeholders(const char *chapter, const char *where, const char *english, const char *translated) {
+    char *a = placeholders(english), *b = placeholders(translated);
+    if (strcmp(a, b) != 0) {
+        char what[600];
+        snprintf(what, sizeof what, "English \"%s\", translation \"%s\"", a, b);
+        problem(chapter, "%s: not the English placeholders: %s", where, what);
+    }
+    free(a), free(b);
+}
+
+static void same_text(const char *chapter, const char *id, const char *what, const char *english,
+                      const char *translated) {
+    if (strcmp(english, translated) != 0) {
+        char where[64];
+        snprintf(where, sizeof where, "claim %s", id);
+        problem(chapter, "%s: its %s is not the English one's", where, what);
+    }
+}
+
+// The numbers of a text (runs of digits, with a decimal point or exponent
+// inside), sorted, joined by spaces: what a translation must keep.
+static char *numbers_of(const char *text) {
+    char *found[512];
+    size_t n = 0;
+    for (const char *p = text; *p && n < 512;) {
+        if (isdigit((unsigned char)*p)) {
+            const char *start = p;
+            while (isdigit((unsigned char)*p) || ((*p == '.' || *p == 'e') && isdigit((unsigned char)p[1])) ||
+                   (*p == 'e' && (p[1] == '-' || p[1] == '+') && isdigit((unsigned char)p[2])))
+                p += (*p == 'e' && !isdigit((unsigned char)p[1])) ? 2 : 1;
+            size_t len = (size_t)(p - start);
+            found[n] = malloc(len + 1);
+            memcpy(found[n], start, len);
+            found[n++][len] = '\0';
+        } else {
+            p++;
+        }
+    }
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(found[j - 1], found[j]) > 0; j--) {
+            char *t = found[j];
+            found[j] = found[j - 1], found[j - 1] = t;
+        }
+    Buf joined = {0};
+    buf_puts(&joined, "");
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_puts(&joined, " ");
+        buf_puts(&joined, found[i]);
+        free(found[i]);
+    }
+    return buf_take(&joined);
+}
+
+// exercises/chNN.tsv (English) against LANG/exercises/chNN.tsv.
+static void compare_exercises(const char *chapter, const char *lessons, const char *lang) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/../exercises/%s.tsv", lessons, chapter);
+    char *english = text_file_read(path, NULL);
+    char name[64];
+    snprintf(name, sizeof name, "exercises/%s", chapter);
+    const char *embedded = lesson_source(lang, name);
+    snprintf(path, sizeof path, "%s/%s/exercises/%s.tsv", lessons, lang, chapter);
+    char *translated = text_file_read(path, NULL);
+    if (translated == NULL && embedded) translated = text_copy(embedded);
+    if (english == NULL || translated == NULL) {
+        if (english && translated == NULL) problem(chapter, "no %s/exercises/%s.tsv", lang, chapter);
+        free(english), free(translated);
+        return;
+    }
+    char **en_lines, **tr_lines;
+    size_t n_en = text_file_lines(english, &en_lines), n_tr = text_file_lines(translated, &tr_lines);
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < n_en && (en_lines[i][0] == '#' || strncmp(en_lines[i], "id\t", 3) == 0 || !en_lines[i][0])) i++;
+        while (j < n_tr && (tr_lines[j][0] == '#' || strncmp(tr_lines[j], "id\t", 3) == 0 || !tr_lines[j][0])) j++;
+        if (i >= n_en || j >= n_tr) break;
+        char *e[8], *t[8];
+        size_t ne = tsv_split(en_lines[i], e, 8), nt = tsv_split(tr_lines[j], t, 8);
+        if (ne < 4 || nt != 3 || strcmp(e[0], t[0]) != 0) {
+            problem(chapter, "exercise %s: the translation's line is not \"%s<TAB>question<TAB>answer\"", e[0], e[0]);
+        } else {
+            const char *parts[2][2] = {{e[1], t[1]}, {e[3], t[2]}};
+            const char *names[2] = {"question", "answer"};
+            for (int k = 0; k < 2; k++) {
+                char *a = numbers_of(parts[k][0]), *b = numbers_of(parts[k][1]);
+                if (strcmp(a, b) != 0) {
+                    char what[900];
+                    snprintf(what, sizeof what, "%s: English numbers \"%s\", translation \"%s\"", names[k], a, b);
+                    problem(chapter, "exercise %s: %s", e[0], what);
+                }
+                free(a), free(b);
+            }
+        }
+        i++, j++;
+    }
+    if (i < n_en || j < n_tr) problem(chapter, "the %s exercises are not the English ones, line for line%s", lang, "");
+    free(en_lines), free(tr_lines), free(english), free(translated);
+}
+
+static void compare_with_english(const char *chapter, const char *lessons, const char *lang, const Lesson *tr) {
+    char *text = lesson_text(lessons, "en", chapter);
+    Lesson en;
+    char why[256];
+    if (text == NULL || !lesson_parse(text, &en, why, sizeof why)) {
+        problem(chapter, "the English lesson is missing or does not parse%s%s", "", "");
+        free(text);
+        return;
+    }
+    free(text);
+    same_placeholders(chapter, "the opening", en.intro, tr->intro);
+    if (en.n_claims != tr->n_claims) problem(chapter, "not the English lesson's claims%s%s", "", "");
+    for (size_t k = 0; k < en.n_claims && k < tr->n_claims; k++) {
+        const LessonClaim *a = &en.claims[k], *b = &tr->claims[k];
+        if (strcmp(a->id, b->id) != 0) {
+            problem(chapter, "claim %s stands where the English has %s", b->id, a->id);
+            continue;
+        }
+        same_text(chapter, a->id, "source", a->source, b->source);
+        same_text(chapter, a->id, "phrase", a->phrase, b->phrase);
+        bool figures = a->n_figures == b->n_figures;
+        for (size_t f = 0; figures && f < a->n_figures; f++) figures = strcmp(a->figures[f], b->figures[f]) == 0;
+        if (!figures) problem(chapter, "claim %s: not the English figures%s", a->id, "");
+        char where[96];
+        snprintf(where, sizeof where, "claim %s, says", a->id);
+        same_placeholders(chapter, where, a->says, b->says);
+        snprintf(where, sizeof where, "claim %s, idea", a->id);
+        same_placeholders(chapter, where, a->idea, b->idea);
+        bool sections = a->n_verdicts == b->n_verdicts;
+        for (size_t v = 0; sections && v < a->n_verdicts; v++) {
+            sections = strcmp(a->verdicts[v].verdict, b->verdicts[v].verdict) == 0 &&
+                       strcmp(a->verdicts[v].when, b->verdicts[v].when) == 0;
+            if (!sections) break;
+            snprintf(where, sizeof where, "claim %s, \"%s%s%s\"", a->id, a->verdicts[v].verdict,
+                     a->verdicts[v].when[0] ? " when " : "", a->verdicts[v].when);
+            same_placeholders(chapter, where, a->verdicts[v].text, b->verdicts[v].text);
+        }
+        if (!sections) problem(chapter, "claim %s: not the English verdict sections%s", a->id, "");
+    }
+    lesson_free(&en);
+    compare_exercises(chapter, lessons, lang);
+}
+
 // One chapter; returns the words of its default print.
 static size_t check_chapter(const char *program, const char *lessons, const char *plots, const char *lang) {
     const char *base = strrchr(program, '/') ? strrchr(program, '/') + 1 : program;
@@ -148,6 +343,8 @@ static size_t check_chapter(const char *program, const char *lessons, const char
         return 0;
     }
     free(text);
+    bool english = strcmp(lang, "en") == 0;
+    if (!english) compare_with_english(chapter, lessons, lang, &lesson);
     size_t words = lesson_word_count(lesson.title) + lesson_word_count(lesson.intro) + TABLE_HEADER_WORDS;
     for (size_t i = 0; i < n; i++) {
         // Scope and weight, as the claim table gives them (--list-claims): every
@@ -180,7 +377,7 @@ static size_t check_chapter(const char *program, const char *lessons, const char
             if (all > longest_numbers) longest_numbers = all;
         }
         size_t claim_words = words_besides_numbers(c->says) + words_besides_numbers(c->idea) + longest;
-        if (claim_words > CLAIM_WORDS) {
+        if (english && claim_words > CLAIM_WORDS) {
             char count[64];
             snprintf(count, sizeof count, "%zu", claim_words);
             problem(chapter, "claim %s: its lesson has %s words besides numbers (at most 120)", claims[i].id, count);
@@ -263,7 +460,7 @@ int main(int argc, char **argv) {
     size_t total = 0;
     for (size_t i = 0; i < n_programs; i++) total += check_chapter(programs[i], lessons, plots, lang);
     printf("the course's default print: %zu words at most (budget %d)\n", total, COURSE_WORDS);
-    if (n_programs >= 10 && total > COURSE_WORDS) {
+    if (n_programs >= 10 && total > COURSE_WORDS && strcmp(lang, "en") == 0) {
         printf("over the budget\n");
         g_problems++;
     }

@@ -1,0 +1,50 @@
+// i18n.h: the languages the workbook speaks, and its messages in them.
+//
+// English is the source language. A student's language is chosen with
+// --lang (every program) or, by GNU gettext's convention, from LANGUAGE,
+// LC_ALL, LC_MESSAGES or LANG; the default is English. The interface's
+// messages go through gettext (po/zh_TW.po, written by hand; po/zh_CN.po
+// derived from it at build time by OpenCC, tools/to_simplified.c); the
+// lessons, exercises and captions are files (lessons/LANG/, lesson.h).
+//
+// Only words depend on the language: every number, data file and claims.tsv
+// is the same in each.
+//
+//   Lang lang = i18n_from_environment();
+//   i18n_use(lang);
+//   printf(_("The course says: %s\n"), says);
+#ifndef WORKBOOK_I18N_H
+#define WORKBOOK_I18N_H
+
+#include <libintl.h>
+#include <stdbool.h>
+
+#define _(text) gettext(text)
+#define N_(text) (text)            // marks a message in a static table; translate it where it is used
+
+typedef enum { LANG_EN, LANG_ZH_TW, LANG_ZH_CN, LANG_COUNT } Lang;
+
+// "en", "zh-TW", "zh-CN": --lang's values and the lesson folders' names.
+const char *i18n_code(Lang lang);
+// The HTML lang attribute: "en", "zh-Hant-TW", "zh-Hans-CN".
+const char *i18n_html_lang(Lang lang);
+// The language's own name, for a language switch: "English", "繁體中文", "简体中文".
+const char *i18n_own_name(Lang lang);
+// Read a language from --lang or a locale name: "zh-TW", "zh_TW", "zh_TW.UTF-8",
+// "zh_HK", "zh-Hant" (Traditional); "zh-CN", "zh_CN.UTF-8", "zh_SG", "zh",
+// "zh-Hans" (Simplified); "en", "en_US.UTF-8", "C", "POSIX" (English).
+// False for anything else.
+bool i18n_parse(const char *text, Lang *lang);
+// gettext's order: the first language of LANGUAGE (a colon-separated list)
+// the workbook speaks, else LC_ALL, LC_MESSAGES, LANG (the first one set);
+// English when none names a language it speaks.
+Lang i18n_from_environment(void);
+// Speak LANG from now on (gettext's catalogues in the build's locale folder,
+// WORKBOOK_LOCALE_DIR; the environment variable of that name overrides it).
+// Only messages change: numbers keep the C locale's decimal point.
+void i18n_use(Lang lang);
+Lang i18n_current(void);
+// Is the catalogue of LANG there (a message it must translate comes back translated)?
+bool i18n_catalogue_found(Lang lang);
+
+#endif
