@@ -92,9 +92,11 @@ static void bind_catalogues(void) {
 void i18n_use(Lang lang) {
     if (lang >= LANG_COUNT) lang = LANG_EN;
     g_current = lang;
+    // In the environment as well, so that the programs this one runs (the
+    // driver's chapters) speak it too.
+    setenv("LANGUAGE", GETTEXT_NAMES[lang], 1);
     if (lang == LANG_EN && !g_bound) return;   // English needs no catalogue
     bind_catalogues();
-    setenv("LANGUAGE", GETTEXT_NAMES[lang], 1);
     // gettext caches translations; a changed LANGUAGE takes effect once the
     // catalogues' counter moves (the gettext manual, "Being a gettext grok").
     extern int _nl_msg_cat_cntr;

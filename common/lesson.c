@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "faults.h"
@@ -80,24 +81,33 @@ const char *lesson_source(const char *lang, const char *chapter) {
     return NULL;
 }
 
-char *lesson_text(const char *dir, const char *lang, const char *chapter) {
+char *lesson_file_text(const char *dir, const char *lang, const char *name, const char *extension) {
     if (dir == NULL) {
-        const char *text = lesson_source(lang, chapter);
+        const char *text = lesson_source(lang, name);
         return text ? copy_of(text, strlen(text)) : NULL;
     }
-    size_t size = strlen(dir) + strlen(lang) + strlen(chapter) + 8;
+    size_t size = strlen(dir) + strlen(lang) + strlen(name) + strlen(extension) + 8;
     char *path = malloc(size);
     if (path == NULL) faults_out_of_memory("a lesson's path", size);
-    snprintf(path, size, "%s/%s/%s.md", dir, lang, chapter);
+    snprintf(path, size, "%s/%s", dir, lang);
+    struct stat st;
+    if (stat(path, &st) != 0) {   // no DIR/LANG/: a derived edition (zh-CN) lives only in the programs
+        free(path);
+        const char *embedded = lesson_source(lang, name);
+        if (embedded) return copy_of(embedded, strlen(embedded));
+        errno = ENOENT;
+        return NULL;
+    }
+    snprintf(path, size, "%s/%s/%s%s", dir, lang, name, extension);
     char *text = text_file_read(path, NULL);
     int error = errno;
     free(path);
-    if (text == NULL && error == ENOENT) {   // a derived edition (zh-CN) lives only in the programs
-        const char *embedded = lesson_source(lang, chapter);
-        if (embedded) return copy_of(embedded, strlen(embedded));
-    }
     errno = error;
     return text;
+}
+
+char *lesson_text(const char *dir, const char *lang, const char *chapter) {
+    return lesson_file_text(dir, lang, chapter, ".md");
 }
 
 // ---- parsing a lesson file -------------------------------------------------------

@@ -76,10 +76,12 @@ extern const LessonSource LESSON_SOURCES[];
 const char *lesson_source(const char *lang, const char *chapter);
 
 // The text of lessons/LANG/CHAPTER.md: from the folder 'dir' (DIR/LANG/
-// CHAPTER.md) when dir is not NULL and the file is there, else the embedded
+// CHAPTER.md) when dir is not NULL and has a folder LANG, else the embedded
 // one (the zh-CN edition is only embedded: the build derives it). A new
 // string, or NULL when there is none.
 char *lesson_text(const char *dir, const char *lang, const char *chapter);
+// The same for any file of lessons/LANG/: NAME plus EXTENSION (".tsv").
+char *lesson_file_text(const char *dir, const char *lang, const char *name, const char *extension);
 
 // Parse a lesson file's text. False, with the line and the reason in 'why',
 // when it does not follow lessons/README.md.

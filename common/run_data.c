@@ -11,6 +11,7 @@
 #include "claims_tsv.h"
 #include "faults.h"
 #include "hash.h"
+#include "i18n.h"
 #include "manifest.h"
 #include "text_file.h"
 #include "tsv.h"
@@ -242,8 +243,10 @@ static void read_values(RunChapter *c, const char *dir, const FreshFiles *fresh)
     free(text);
 }
 
+// The chapter's lesson in the current language (common/i18n.h), else English.
 static void read_lesson(RunChapter *c, const char *lessons) {
-    char *text = lesson_text(lessons, "en", c->name);
+    char *text = lesson_text(lessons, i18n_code(i18n_current()), c->name);
+    if (text == NULL) text = lesson_text(lessons, "en", c->name);
     if (text == NULL) return;
     char why[256];
     c->has_lesson = lesson_parse(text, &c->lesson, why, sizeof why);
@@ -298,6 +301,37 @@ static void free_fresh(FreshFiles *f) {
     free(f->hashes);
 }
 
+// A translation's words in place of the English ones (lessons/LANG/exercises/
+// chNN.tsv: id, question, answer); the options and checks stay exercises/'s.
+static void translate_exercises(RunChapter *c, const char *lessons) {
+    if (i18n_current() == LANG_EN || c->n_exercises <= 0) return;
+    char name[32];
+    snprintf(name, sizeof name, "exercises/%s", c->name);
+    char *table = lesson_file_text(lessons, i18n_code(i18n_current()), name, ".tsv");
+    for (int k = 0; table && k < c->n_exercises; k++) {
+        Exercise *e = &c->exercises[k];
+        char *question = tsv_lookup(table, e->id, "question"), *answer = tsv_lookup(table, e->id, "answer");
+        if (question && answer) {
+            free(e->question), free(e->answer);
+            e->question = question, e->answer = answer;
+        } else {
+            free(question), free(answer);
+        }
+    }
+    free(table);
+}
+
+// The figures' captions in the current language (lessons/LANG/figures.tsv).
+static void translate_captions(RunChapter *c, const char *lessons) {
+    if (i18n_current() == LANG_EN || c->n_figures == 0) return;
+    char *table = lesson_file_text(lessons, i18n_code(i18n_current()), "figures", ".tsv");
+    for (size_t k = 0; table && k < c->n_figures; k++) {
+        char *caption = tsv_lookup(table, c->figures[k].name, "caption");
+        if (caption) free(c->figures[k].caption), c->figures[k].caption = caption;
+    }
+    free(table);
+}
+
 static void read_chapter(RunChapter *c, const char *run_dir, const char *exercises, const char *lessons) {
     c->number = atoi(c->name + 2);
     c->state = RUN_CHAPTER_DONE;
@@ -318,6 +352,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
             free(c->exercises_problem);
             c->exercises_problem = text_copy(why);
         }
+        translate_exercises(c, lessons);
     }
     char *dir = path_join(run_dir, c->name);
     DIR *d = opendir(dir);
@@ -336,6 +371,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
                                    "chapter was run outside the workbook)");
         }
     } else {
+        translate_captions(c, lessons);
         read_chapter_text(c, dir, &fresh);
         read_claims(c, dir, &fresh);
         read_narratives(c, dir, &fresh);
@@ -403,26 +439,35 @@ void run_free(Run *run) {
 
 // ---- what the writers share: counts and words ------------------------------------
 
-// The verdicts as the counts name them: errata by their weight.
-static const char *const VERDICT_KINDS[] = {"holds", "partly holds", "erratum (an error)", "erratum (a slip)",
-                                            "erratum", "does not hold"};
+// The verdicts as the counts name them: errata by their weight (the words of
+// lesson_verdict_words, in the current language).
+static const char *const VERDICT_KINDS[][2] = {{"holds", NULL},        {"partly holds", NULL},
+                                               {"erratum", "error"},   {"erratum", "slip"},
+                                               {"erratum", NULL},      {"does not hold", NULL}};
 enum { N_VERDICT_KINDS = sizeof VERDICT_KINDS / sizeof VERDICT_KINDS[0] };
+
+static size_t verdict_kind(const RunClaim *cl) {
+    for (size_t k = 0; k < N_VERDICT_KINDS; k++)
+        if (strcmp(cl->verdict, VERDICT_KINDS[k][0]) == 0 &&
+            (VERDICT_KINDS[k][1] == NULL || strcmp(cl->weight, VERDICT_KINDS[k][1]) == 0))
+            return k;
+    return N_VERDICT_KINDS;   // not run
+}
 
 static void counts_of_scope(const RunChapter *c, bool beyond, char *buf, size_t size) {
     size_t counts[N_VERDICT_KINDS + 1] = {0};
     for (size_t i = 0; i < c->n_claims; i++) {
         const RunClaim *cl = &c->claims[i];
         if ((strcmp(cl->scope, "beyond") == 0) != beyond) continue;
-        const char *words = lesson_verdict_words(cl->verdict, cl->weight);
-        size_t k = 0;
-        while (k < N_VERDICT_KINDS && strcmp(words, VERDICT_KINDS[k]) != 0) k++;
-        counts[k]++;
+        counts[verdict_kind(cl)]++;
     }
     for (size_t k = 0; k <= N_VERDICT_KINDS; k++) {
         if (counts[k] == 0) continue;
         size_t used = strlen(buf);
-        snprintf(buf + used, size - used, "%s%zu %s", used && buf[used - 1] != ' ' ? ", " : "", counts[k],
-                 k < N_VERDICT_KINDS ? VERDICT_KINDS[k] : "not run");
+        const char *words = k < N_VERDICT_KINDS ? lesson_verdict_words(VERDICT_KINDS[k][0], VERDICT_KINDS[k][1])
+                                                : _("not run");
+        // TRANSLATORS: a count and a verdict, "3 holds"; the separator between counts is the next message.
+        snprintf(buf + used, size - used, "%s%zu %s", used && buf[used - 1] != ' ' ? _(", ") : "", counts[k], words);
     }
 }
 
@@ -436,10 +481,10 @@ void run_verdict_counts(const RunChapter *c, char *buf, size_t size) {
     if (course) counts_of_scope(c, false, buf, size);
     if (beyond) {
         size_t used = strlen(buf);
-        snprintf(buf + used, size - used, "%sbeyond the course: ", course ? "; " : "");
+        snprintf(buf + used, size - used, "%s%s", course ? _("; ") : "", _("beyond the course: "));
         counts_of_scope(c, true, buf, size);
     }
-    if (buf[0] == '\0') snprintf(buf, size, "none");
+    if (buf[0] == '\0') snprintf(buf, size, "%s", _("none"));
 }
 
 void run_verdict_counts_all(const Run *run, char *buf, size_t size) {
@@ -465,12 +510,12 @@ bool run_chapter_ok(const RunChapter *c) {
 
 void run_status_words(const RunChapter *c, char *buf, size_t size) {
     buf[0] = '\0';
-    if (c->state == RUN_CHAPTER_ABSENT) snprintf(buf, size, "not run yet");
+    if (c->state == RUN_CHAPTER_ABSENT) snprintf(buf, size, "%s", _("not run yet"));
     else if (c->state != RUN_CHAPTER_DONE) snprintf(buf, size, "%s", c->problem);
-    else if (c->status < 0) snprintf(buf, size, "could not be started (%s)", c->start_error);
-    else if (c->signal) snprintf(buf, size, "killed by signal %d (%s), exit status %d", c->signal, strsignal(c->signal), c->status);
-    else if (c->status != 0) snprintf(buf, size, "exit status %d", c->status);
-    else if (!c->has_claims) snprintf(buf, size, "exit status 0 but no claims.tsv written");
+    else if (c->status < 0) snprintf(buf, size, _("could not be started (%s)"), c->start_error);
+    else if (c->signal) snprintf(buf, size, _("killed by signal %d (%s), exit status %d"), c->signal, strsignal(c->signal), c->status);
+    else if (c->status != 0) snprintf(buf, size, _("exit status %d"), c->status);
+    else if (!c->has_claims) snprintf(buf, size, "%s", _("exit status 0 but no claims.tsv written"));
 }
 
 const char *run_figure_state_name(FigureState state) {

@@ -113,8 +113,11 @@ typedef struct {
 
 // Read the chapters 'names' (chNN, in the order given) of the run in 'dir';
 // 'exercises' is the exercises folder (NULL: none), 'lessons' the lessons
-// folder (NULL: the lessons built into the program). Never fails for a
-// chapter's sake: an absent, incomplete or broken chapter is read as such.
+// folder (NULL: the lessons built into the program). The lessons, the
+// exercises' words and the figures' captions are read in the current language
+// (common/i18n.h: i18n_use first); everything else is the same in every
+// language. Never fails for a chapter's sake: an absent, incomplete or broken
+// chapter is read as such.
 void run_read(Run *run, const char *dir, char *const *names, size_t n_names, const char *exercises,
               const char *lessons);
 

@@ -1,8 +1,11 @@
 // tsv.c: see tsv.h.
 #include "tsv.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "text_file.h"
 
 size_t tsv_split(char *line, char **fields, size_t max) {
     size_t n = 0;
@@ -75,4 +78,27 @@ size_t tsv_unescape(char *s) {
     }
     *q = '\0';
     return (size_t)(q - s);
+}
+
+char *tsv_lookup(const char *text, const char *key, const char *column) {
+    if (text == NULL) return NULL;
+    char *copy = text_copy(text), **lines, *found = NULL;
+    size_t n = text_file_lines(copy, &lines), col = 0, n_header = 0;
+    enum { MAX_FIELDS = 32 };
+    bool header = true;
+    for (size_t i = 0; i < n && !found; i++) {
+        if (lines[i][0] == '#' || lines[i][0] == '\0') continue;
+        char *fields[MAX_FIELDS];
+        size_t nf = tsv_split(lines[i], fields, MAX_FIELDS);
+        if (header) {
+            col = tsv_column(fields, nf, column);
+            n_header = nf;
+            header = false;
+            if (col == n_header) break;
+        } else if (strcmp(fields[0], key) == 0 && col < nf) {
+            found = text_copy(fields[col]);
+        }
+    }
+    free(lines), free(copy);
+    return found;
 }

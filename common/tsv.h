@@ -24,4 +24,10 @@ char *tsv_escaped(const char *text);
 // Returns the new length (s is NUL-terminated there).
 size_t tsv_unescape(char *s);
 
+// In a whole table's text (header row first; '#' lines and blank lines
+// skipped): the cell of column 'column' in the row whose first field is
+// 'key', a new string; NULL when there is no such row, column or text.
+// (A translation's table: lessons/LANG/figures.tsv, LANG/exercises/chNN.tsv.)
+char *tsv_lookup(const char *text, const char *key, const char *column);
+
 #endif

@@ -1,6 +1,8 @@
 // utf8.c: see utf8.h.
 #include "utf8.h"
 
+#include <string.h>
+
 int utf8_decode(const unsigned char *s, unsigned *cp) {
     if (s[0] < 0x80) {
         *cp = s[0];
@@ -23,4 +25,12 @@ bool utf8_is_wide(unsigned cp) {
     return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
            (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
            (cp >= 0xFFE0 && cp <= 0xFFE6);
+}
+
+void utf8_cut(char *s, size_t max_bytes) {
+    size_t n = strlen(s);
+    if (n <= max_bytes) return;
+    n = max_bytes;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;   // s[n] continues a character: cut before it
+    s[n] = '\0';
 }

@@ -4,6 +4,7 @@
 #define WORKBOOK_UTF8_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 // Decode the code point starting at s into *cp; returns the bytes consumed
 // (>= 1; a malformed sequence gives U+FFFD).
@@ -12,5 +13,9 @@ int utf8_decode(const unsigned char *s, unsigned *cp);
 // CJK and other wide characters: two terminal columns, and a line may break
 // between two of them.
 bool utf8_is_wide(unsigned cp);
+
+// Cut the string s to at most max_bytes bytes, at a character's start (never
+// inside one).
+void utf8_cut(char *s, size_t max_bytes);
 
 #endif

@@ -9,6 +9,7 @@
 #include "datafile.h"
 #include "exitcodes.h"
 #include "figures.h"
+#include "i18n.h"
 #include "lesson.h"
 #include "md_block.h"
 
@@ -116,17 +117,17 @@ static void md_figure_name(DataFile *f, const char *name) {
 // ---- the report -----------------------------------------------------------------
 
 static const char *shown_title(const RunChapter *c) {
-    return c->title[0] ? c->title : "(no chapter.txt from this run)";
+    return c->title[0] ? c->title : _("(no chapter.txt from this run)");
 }
 
 static void glance_row(DataFile *f, const RunChapter *c) {
     datafile_printf(f, "| [%s](#%s) | ", c->name, c->name);
     if (c->state == RUN_CHAPTER_ABSENT) {
-        datafile_printf(f, "not run yet | 0 | none | 0/0 | - |\n");
+        datafile_printf(f, _("not run yet | 0 | none | 0/0 | - |\n"));
         return;
     }
     if (c->state == RUN_CHAPTER_INCOMPLETE) {
-        datafile_printf(f, "incomplete | 0 | none | 0/0 | - |\n");
+        datafile_printf(f, _("incomplete | 0 | none | 0/0 | - |\n"));
         return;
     }
     char verdicts[256], words[1024];
@@ -137,23 +138,23 @@ static void glance_row(DataFile *f, const RunChapter *c) {
     if (words[0]) {
         datafile_printf(f, " (**");
         md_text(f, words);
-        datafile_printf(f, ": see below**)");
+        datafile_printf(f, _(": see below**)"));
     }
     datafile_printf(f, " | %zu/%zu | %.1f |\n", run_figures_drawn(c), c->n_figures, c->seconds);
 }
 
 static void exercises(DataFile *f, const RunChapter *c) {
     if (c->exercises_problem[0]) {
-        datafile_printf(f, "\n*The exercises cannot be shown: ");
+        datafile_printf(f, _("\n*The exercises cannot be shown: "));
         md_text(f, c->exercises_problem);
         datafile_printf(f, ".*\n");
     }
     if (c->n_exercises == 0) return;
-    datafile_printf(f, "\n### Exercises\n\nPredict the answer first, then run the command: it prints the answer at "
-                       "the end (folded here).\n");
+    datafile_printf(f, _("\n### Exercises\n\nPredict the answer first, then run the command: it prints the answer at "
+                       "the end (folded here).\n"));
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
-        datafile_printf(f, "\n**Exercise ");
+        datafile_printf(f, _("\n**Exercise "));
         md_text(f, e->id);
         datafile_printf(f, ".** ");
         md_tex(f, e->question);
@@ -161,7 +162,7 @@ static void exercises(DataFile *f, const RunChapter *c) {
         char command[700];
         snprintf(command, sizeof command, "./workbook %s%s%s", c->name, e->options[0] ? " " : "", e->options);
         md_code_block(f, "sh", command);
-        datafile_printf(f, "\n<details><summary>Answer</summary>\n\n");
+        datafile_printf(f, _("\n<details><summary>Answer</summary>\n\n"));
         md_tex(f, e->answer);
         datafile_printf(f, "\n\n</details>\n");
     }
@@ -170,33 +171,33 @@ static void exercises(DataFile *f, const RunChapter *c) {
 // Why the chapter did not end as expected, when it did not.
 static void status_paragraph(DataFile *f, const RunChapter *c) {
     if (c->state == RUN_CHAPTER_BROKEN) {
-        datafile_printf(f, "**This chapter's files cannot be read as they should**: ");
+        datafile_printf(f, _("**This chapter's files cannot be read as they should**: "));
         md_text(f, c->problem);
-        datafile_printf(f, ". What could be read is shown.\n\n");
+        datafile_printf(f, _(". What could be read is shown.\n\n"));
     }
     if (c->status < 0) {
-        datafile_printf(f, "**The chapter could not be started** (");
+        datafile_printf(f, _("**The chapter could not be started** ("));
         md_text(f, c->start_error);
         datafile_printf(f, ").\n\n");
     } else if (c->signal) {
-        datafile_printf(f, "**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n",
+        datafile_printf(f, _("**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n"),
                         c->signal, strsignal(c->signal), c->status);
     } else if (c->status == EXIT_CLAIM_FAILED) {
-        datafile_printf(f, "**The chapter exited with status 1**: a verdict differs from the expected one "
-                           "(marked below).\n\n");
+        datafile_printf(f, _("**The chapter exited with status 1**: a verdict differs from the expected one "
+                           "(marked below).\n\n"));
     } else if (c->status == EXIT_IO_FAILED) {
-        datafile_printf(f, "**The chapter exited with status 3**: it could not write its results (see "
-                           "`%s/output.txt` and the terminal).\n\n", c->name);
+        datafile_printf(f, _("**The chapter exited with status 3**: it could not write its results (see "
+                           "`%s/output.txt` and the terminal).\n\n"), c->name);
     } else if (c->status != 0) {
-        datafile_printf(f, "**The chapter exited with status %d**: it did not finish as expected (see "
-                           "`%s/output.txt` and the terminal).\n\n", c->status, c->name);
+        datafile_printf(f, _("**The chapter exited with status %d**: it did not finish as expected (see "
+                           "`%s/output.txt` and the terminal).\n\n"), c->status, c->name);
     } else if (!c->has_claims) {
-        datafile_printf(f, "**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
-                           "chapter, or it failed without saying so.\n\n");
+        datafile_printf(f, _("**The chapter exited with status 0 but wrote no `claims.tsv`**: it is not a workbook "
+                           "chapter, or it failed without saying so.\n\n"));
     }
     if (!c->has_claims)
-        datafile_printf(f, "No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n",
-                        c->stale_claims ? " (the one in its folder is from an earlier run and is not shown)" : "");
+        datafile_printf(f, _("No claims from this run: the chapter wrote no `claims.tsv` this time%s.\n\n"),
+                        c->stale_claims ? _(" (the one in its folder is from an earlier run and is not shown)") : "");
 }
 
 // A fenced block of text shown as it is (the evidence).
@@ -212,7 +213,7 @@ static void md_pre(DataFile *f, const char *text) {
 
 static void verdict_table(DataFile *f, const RunChapter *c) {
     if (c->n_claims == 0) return;
-    datafile_printf(f, "\n| claim | source | scope | verdict | key number |\n|---|---|---|---|---|\n");
+    datafile_printf(f, _("\n| claim | source | scope | verdict | key number |\n|---|---|---|---|---|\n"));
     for (size_t k = 0; k < c->n_claims; k++) {
         const RunClaim *row = &c->claims[k];
         bool ok = strcmp(row->verdict, row->expected) == 0;
@@ -222,13 +223,13 @@ static void verdict_table(DataFile *f, const RunChapter *c) {
         datafile_printf(f, "| ");
         md_text(f, row->id);
         datafile_printf(f, " | ");
-        md_text(f, row->source);
-        datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? "beyond" : "course");
+        md_text(f, lesson_source_label(row->source));
+        datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? _("beyond") : _("course"));
         md_text(f, lesson_verdict_words(row->verdict, row->weight));
         datafile_printf(f, "**");
         if (!ok) {
-            datafile_printf(f, finding ? " (a finding of these settings; the course's give " : " (expected ");
-            md_text(f, row->expected);
+            datafile_printf(f, "%s", finding ? _(" (a finding of these settings; the course's give ") : _(" (expected "));
+            md_text(f, lesson_verdict_words(row->expected, row->weight));
             datafile_printf(f, ")");
         }
         char number[64];
@@ -249,17 +250,17 @@ static void figure(DataFile *f, const RunFigure *fig) {
         // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
         datafile_printf(f, "\n![");
         md_tex_plain(f, fig->caption);
-        datafile_printf(f, "](figures/%s.png)\n\n*Figure ", fig->name);
+        datafile_printf(f, _("](figures/%s.png)\n\n*Figure "), fig->name);
         md_figure_name(f, fig->name);
         datafile_printf(f, ":* ");
         md_tex(f, fig->caption);
-        datafile_printf(f, " ([SVG](figures/%s.svg))\n", fig->name);
+        datafile_printf(f, _(" ([SVG](figures/%s.svg))\n"), fig->name);
     } else {
-        datafile_printf(f, "\n*Figure ");
+        datafile_printf(f, _("\n*Figure "));
         md_figure_name(f, fig->name);
         // (the driver's reasons may begin "not drawn...": said once)
         bool says_it = strncmp(fig->why, "not drawn", 9) == 0;
-        datafile_printf(f, says_it ? " is " : " is not drawn: ");
+        datafile_printf(f, "%s", says_it ? _(" is ") : _(" is not drawn: "));
         md_text(f, fig->why);
         datafile_printf(f, ".* ");
         md_tex(f, fig->caption);
@@ -283,8 +284,8 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
     datafile_printf(f, "\"></a>\n### ");
     md_text(f, cl->id);
     datafile_printf(f, " · ");
-    md_text(f, cl->source);
-    datafile_printf(f, "%s\n\n", strcmp(cl->scope, "beyond") == 0 ? " · beyond the course" : "");
+    md_text(f, lesson_source_label(cl->source));
+    datafile_printf(f, "%s\n\n", strcmp(cl->scope, "beyond") == 0 ? _(" · beyond the course") : "");
     LessonParts parts;
     char why[300];
     bool lesson = run_claim_lesson(c, cl, &parts, why, sizeof why);
@@ -294,7 +295,7 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
         md_text(f, cl->statement);
         datafile_printf(f, "\n\n");
     }
-    datafile_printf(f, "**Verdict: ");
+    datafile_printf(f, _("**Verdict: "));
     md_text(f, lesson_verdict_words(cl->verdict, cl->weight));
     datafile_printf(f, ".** ");
     if (lesson && !parts.verdict_missing) datafile_printf(f, "%s\n", parts.verdict);
@@ -303,9 +304,9 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
         datafile_printf(f, "\n");
     }
     if (strcmp(cl->verdict, cl->expected) != 0) {
-        datafile_printf(f, "\n*%s the course's settings give ", c->status == 0 ? "A finding of these settings:" :
-                                                                             "Not the expected verdict:");
-        md_text(f, cl->expected);
+        datafile_printf(f, _("\n*%s the course's settings give "), c->status == 0 ? _("A finding of these settings:") :
+                                                                             _("Not the expected verdict:"));
+        md_text(f, lesson_verdict_words(cl->expected, cl->weight));
         datafile_printf(f, ".*\n");
     }
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
@@ -315,24 +316,24 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
         if (fig && at && strcmp(at, cl->id) == 0) {
             figure(f, fig);
         } else if (fig && at) {   // shown once, under the first claim that names it
-            datafile_printf(f, "\n*Figure ");
+            datafile_printf(f, _("\n*Figure "));
             md_figure_name(f, fig->name);
-            datafile_printf(f, ": under claim ");
+            datafile_printf(f, _(": under claim "));
             md_text(f, at);
-            datafile_printf(f, " above.*\n");
+            datafile_printf(f, _(" above.*\n"));
         }
     }
-    datafile_printf(f, "\n<details><summary>Evidence: how claim ");
+    datafile_printf(f, _("\n<details><summary>Evidence: how claim "));
     md_text(f, cl->id);
-    datafile_printf(f, " was measured</summary>\n\nThe claim as checked: ");
+    datafile_printf(f, _(" was measured</summary>\n\nThe claim as checked: "));
     md_text(f, cl->statement);
-    datafile_printf(f, " Key number: ");
+    datafile_printf(f, _(" Key number: "));
     md_text(f, cl->key);
     datafile_printf(f, " = ");
     md_text(f, cl->measured);
-    datafile_printf(f, "; the document: ");
+    datafile_printf(f, _("; the document: "));
     md_text(f, cl->document);
-    datafile_printf(f, "; tolerance: ");
+    datafile_printf(f, _("; tolerance: "));
     md_text(f, cl->tolerance);
     datafile_printf(f, ".\n\n");
     md_pre(f, cl->narrative[0] ? cl->narrative : cl->finding);
@@ -343,15 +344,15 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
 static void section(DataFile *f, const RunChapter *c) {
     datafile_printf(f, "\n<a id=\"%s\"></a>\n## %s: ", c->name, c->name);
     if (c->state == RUN_CHAPTER_ABSENT) {
-        datafile_printf(f, "not run yet\n\n`./workbook %s` runs this chapter (and `./workbook` every chapter).\n",
+        datafile_printf(f, _("not run yet\n\n`./workbook %s` runs this chapter (and `./workbook` every chapter).\n"),
                         c->name);
         exercises(f, c);
         return;
     }
     if (c->state == RUN_CHAPTER_INCOMPLETE) {
-        datafile_printf(f, "incomplete\n\nThis chapter's last run did not finish: ");
+        datafile_printf(f, _("incomplete\n\nThis chapter's last run did not finish: "));
         md_text(f, c->problem);
-        datafile_printf(f, ". `./workbook %s` runs it again.\n", c->name);
+        datafile_printf(f, _(". `./workbook %s` runs it again.\n"), c->name);
         exercises(f, c);
         return;
     }
@@ -368,7 +369,7 @@ static void section(DataFile *f, const RunChapter *c) {
     if (c->settings[0]) {
         char command[64];
         snprintf(command, sizeof command, "./workbook %s ", c->name);
-        datafile_printf(f, "Run with ");
+        datafile_printf(f, _("Run with "));
         char *typed = malloc(strlen(command) + strlen(c->settings) + 1);
         if (typed) {
             strcpy(typed, command);
@@ -376,29 +377,34 @@ static void section(DataFile *f, const RunChapter *c) {
             md_code(f, typed);
             free(typed);
         }
-        datafile_printf(f, ". With settings other than the course's (its defaults), a verdict that differs from "
-                           "the one the course's settings give is a *finding* of those settings, not a failure.\n\n");
+        datafile_printf(f, _(". With settings other than the course's (its defaults), a verdict that differs from "
+                           "the one the course's settings give is a *finding* of those settings, not a failure.\n\n"));
     }
     status_paragraph(f, c);
     for (size_t k = 0; k < c->n_claims; k++) claim_section(f, c, &c->claims[k]);
     bool other_figures = false;
     for (size_t k = 0; k < c->n_figures; k++)
         if (!figure_of_a_lesson(c, c->figures[k].name)) {
-            if (!other_figures) datafile_printf(f, "\n### More figures\n");
+            if (!other_figures) datafile_printf(f, _("\n### More figures\n"));
             other_figures = true;
             figure(f, &c->figures[k]);
         }
-    datafile_printf(f, "\n### Verdicts\n");
+    datafile_printf(f, _("\n### Verdicts\n"));
     verdict_table(f, c);
-    datafile_printf(f, "\nWhat the chapter printed: [%s/output.txt](%s/output.txt); its data: `%s/`.\n", c->name,
+    datafile_printf(f, _("\nWhat the chapter printed: [%s/output.txt](%s/output.txt); its data: `%s/`.\n"), c->name,
                     c->name, c->name);
     exercises(f, c);
 }
 
+const char *report_md_name(Lang lang) {
+    static const char *const NAMES[LANG_COUNT] = {"REPORT.md", "REPORT.zh-TW.md", "REPORT.zh-CN.md"};
+    return NAMES[lang < LANG_COUNT ? lang : LANG_EN];
+}
+
 bool report_md_write(const char *dir, const Run *run) {
     DataFile f;
-    if (!datafile_open(&f, dir, "REPORT.md", NULL)) return false;
-    datafile_printf(&f, "# pe-workbook report: how a Transformer knows word order\n\n"
+    if (!datafile_open(&f, dir, report_md_name(i18n_current()), NULL)) return false;
+    datafile_printf(&f, _("# pe-workbook report: how a Transformer knows word order\n\n"
                         "Every claim the four course documents make about self-attention and positional\n"
                         "encoding, taught and checked: each claim's lesson, then its verdict, computed from\n"
                         "the measured number, with the evidence (method, tolerances, tables) folded under it.\n"
@@ -406,19 +412,25 @@ bool report_md_write(const char *dir, const Run *run) {
                         "*a slip* (a count, a typo) or *an error* a student would learn (a wrong number,\n"
                         "formula or conclusion). Data files: `chNN/` next to this report; figures:\n"
                         "`figures/` (PNG and SVG). Each chapter's section comes from that chapter's latest\n"
-                        "run: `./workbook` runs them all, `./workbook chNN` one.\n\n");
+                        "run: `./workbook` runs them all, `./workbook chNN` one.\n\n"));
+    // The same report in the other languages, side by side.
+    for (Lang lang = 0; lang < LANG_COUNT; lang++) {
+        if (lang == i18n_current()) datafile_printf(&f, "%s%s", lang ? " · " : "", i18n_own_name(lang));
+        else datafile_printf(&f, "%s[%s](%s)", lang ? " · " : "", i18n_own_name(lang), report_md_name(lang));
+    }
+    datafile_printf(&f, "\n\n");
     bool no_gnuplot = false;
     for (size_t i = 0; i < run->n; i++)
         no_gnuplot = no_gnuplot || (run->chapters[i].state == RUN_CHAPTER_DONE && !run->chapters[i].gnuplot_found);
     if (no_gnuplot)
-        datafile_printf(&f, "> gnuplot was not found on PATH when some of these chapters ran, so their figures were "
-                            "not drawn. Install `gnuplot-nox` and run them again.\n\n");
+        datafile_printf(&f, _("> gnuplot was not found on PATH when some of these chapters ran, so their figures were "
+                            "not drawn. Install `gnuplot-nox` and run them again.\n\n"));
     char all[512];
     run_verdict_counts_all(run, all, sizeof all);
-    datafile_printf(&f, "## At a glance\n\nAll chapters: ");
+    datafile_printf(&f, _("## At a glance\n\nAll chapters: "));
     md_text(&f, all);
-    datafile_printf(&f, ".\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
-                        "|---|---|---|---|---|---|\n");
+    datafile_printf(&f, _(".\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
+                        "|---|---|---|---|---|---|\n"));
     for (size_t i = 0; i < run->n; i++) glance_row(&f, &run->chapters[i]);
     for (size_t i = 0; i < run->n; i++) section(&f, &run->chapters[i]);
     return datafile_close(&f);

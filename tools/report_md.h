@@ -8,10 +8,14 @@
 
 #include <stdbool.h>
 
+#include "i18n.h"
 #include "run_data.h"
 
-// Write DIR/REPORT.md (temporary name, then rename) from 'run', every
-// chapter in its order. False with errno set when it cannot be written.
+// Write the report in the current language (common/i18n.h) -- DIR/REPORT.md,
+// DIR/REPORT.zh-TW.md or DIR/REPORT.zh-CN.md (report_md_name) -- from 'run'
+// (read in that language), every chapter in its order; temporary name, then
+// rename. False with errno set when it cannot be written.
 bool report_md_write(const char *dir, const Run *run);
+const char *report_md_name(Lang lang);
 
 #endif

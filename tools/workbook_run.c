@@ -19,6 +19,10 @@
 //   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]
 //       Draws one figure (the figure tests).
 //
+//   --lang en|zh-TW|zh-CN: the reader's language (default: the environment's,
+//   common/i18n.h), passed on to the chapters; the report is written in every
+//   language, REPORT.md, REPORT.zh-TW.md and REPORT.zh-CN.md.
+//
 //   FIGURE OPTIONS, for projecting the figures (tools/figures.h):
 //     --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H
 //     --font-scale X     every text X times its usual size
@@ -63,6 +67,7 @@
 #include "folder_lock.h"
 #include "figures.h"
 #include "hash.h"
+#include "i18n.h"
 #include "lesson.h"
 #include "manifest.h"
 #include "options.h"
@@ -70,6 +75,7 @@
 #include "run_data.h"
 #include "text_file.h"
 #include "tsv.h"
+#include "utf8.h"
 #include "verdict.h"
 #include "wallclock.h"
 
@@ -104,12 +110,18 @@ static const char USAGE[] =
     "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
     "                     (W 400..4000, H 300..3000); a figure with its own\n"
     "                     size scales by W/1000 across and H/600 down\n"
-    "  --font-scale X     every text X times its usual size (0.5..4)\n";
+    "  --font-scale X     every text X times its usual size (0.5..4)\n"
+    "\n"
+    "--lang en|zh-TW|zh-CN: the language of the terminal's messages and of the\n"
+    "chapters' lessons (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else\n"
+    "en); the report is written in every language (REPORT.md, REPORT.zh-TW.md,\n"
+    "REPORT.zh-CN.md).\n";
 
 // ---- the command line ------------------------------------------------------------
 
 typedef struct {
-    const char *out, *plots, *gnuplot_arg, *render, *data, *figures, *figure_size, *font_scale, *only, *exercises_arg;
+    const char *out, *plots, *gnuplot_arg, *render, *data, *figures, *figure_size, *font_scale, *only, *exercises_arg,
+        *lang;
     const char *chapter_args[MAX_CHAPTERS];
     size_t n_chapters;
     char *passed[MAX_PASSED];      // after "--", less the figure options: the one chapter's options
@@ -149,7 +161,7 @@ static int split_passed(Arguments *a, char **rest, int n_rest) {
             figure = true;
             const char *value = arg[len] == '=' ? arg + len + 1 : k + 1 < n_rest ? rest[++k] : NULL;
             if (value == NULL) {
-                fprintf(stderr, "%s: %s: missing value (e.g. %s %s)\n", PROGRAM, names[i], names[i],
+                fprintf(stderr, _("%s: %s: missing value (e.g. %s %s)\n"), PROGRAM, names[i], names[i],
                         i ? "1.5" : "1920x1080");
                 return EXIT_BAD_INPUT;
             }
@@ -177,13 +189,14 @@ static int parse_arguments(Arguments *a, int argc, char **argv) {
         {"--font-scale", OPTION_TEXT, &a->font_scale, 0, 0, 0, "X", "font scale"},
         {"--chapter", OPTION_TEXT, &a->only, 0, 0, 0, "chNN", "one chapter"},
         {"--exercises", OPTION_TEXT, &a->exercises_arg, 0, 0, 0, "DIR", "the workbook's exercises/ folder"},
+        {"--lang", OPTION_TEXT, &a->lang, 0, 0, 0, "LANG", "en, zh-TW or zh-CN"},
     };
     OptionArguments args = {a->chapter_args, MAX_CHAPTERS, "chapter", "chapters", true, 0, 0};
     if (options_parse_arguments(PROGRAM, NULL, specs, sizeof specs / sizeof specs[0], argc, argv, &args) != OPTIONS_OK)
         return EXIT_BAD_INPUT;
     a->n_chapters = args.n_positional;
     if (args.rest < argc && !a->only)
-        return fprintf(stderr, "%s: options after '--' go to the one chapter of --chapter chNN; expected --chapter\n",
+        return fprintf(stderr, _("%s: options after '--' go to the one chapter of --chapter chNN; expected --chapter\n"),
                        PROGRAM), EXIT_BAD_INPUT;
     int status = split_passed(a, argv + args.rest, argc - args.rest);
     if (status != EXIT_AS_EXPECTED) return status;
@@ -194,7 +207,7 @@ static int parse_arguments(Arguments *a, int argc, char **argv) {
 
 static int stdout_status(void) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: cannot write to standard output: %s\n", PROGRAM, strerror(errno));
+        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), PROGRAM, strerror(errno));
         return EXIT_IO_FAILED;
     }
     return EXIT_AS_EXPECTED;
@@ -217,7 +230,7 @@ static int render_mode(const Arguments *a, const char *gnuplot) {
                                                  : "draws one figure: it takes --data, --figures and --gnuplot, "
                                                    "not --out or --plots");
     if (!a->data || !a->figures)
-        return fprintf(stderr, "%s: --render: %s is missing; expected --render SCRIPT --data DIR --figures DIR\n",
+        return fprintf(stderr, _("%s: --render: %s is missing; expected --render SCRIPT --data DIR --figures DIR\n"),
                        PROGRAM, a->data ? "--figures" : "--data"),
                EXIT_BAD_INPUT;
     if (!text_ok("--render", a->render, "a gnuplot script") || !text_ok("--data", a->data, "a folder") ||
@@ -238,7 +251,7 @@ static int render_mode(const Arguments *a, const char *gnuplot) {
         return reject("--render", a->render, "expected a gnuplot script, a file named NAME.gp");
     if (!is_folder(a->data)) return reject("--data", a->data, "not a folder; expected the chapter's data folder");
     if (gnuplot == NULL) {
-        printf("SKIPPED: gnuplot was not found on PATH, %s was not rendered\n", base);
+        printf(_("SKIPPED: gnuplot was not found on PATH, %s was not rendered\n"), base);
         return stdout_status() == EXIT_AS_EXPECTED ? EXIT_SKIPPED : EXIT_IO_FAILED;
     }
     if (!output_dir_prepare(a->figures, why, sizeof why)) {
@@ -251,7 +264,7 @@ static int render_mode(const Arguments *a, const char *gnuplot) {
         fprintf(stderr, "%s: %s: %s\n", PROGRAM, base, why);
         return write_error ? EXIT_IO_FAILED : EXIT_CLAIM_FAILED;
     }
-    printf("rendered %s/%.*s.png and .svg\n", a->figures, (int)strlen(base) - 3, base);
+    printf(_("rendered %s/%.*s.png and .svg\n"), a->figures, (int)strlen(base) - 3, base);
     return stdout_status();
 }
 
@@ -273,6 +286,7 @@ typedef struct {
     char settings[ARG_MAX_LEN + 64];   // the one chapter's options, as typed
     bool one_claim;                // --claim among them: figures of other claims have no data
     const char *only_claim;        // its value (NULL: not given)
+    Lang lang;                     // the reader's language (--lang, else the environment's)
     char *lessons;                 // PLOTS/../lessons when it is a folder (NULL: the lessons built in)
     Manifest manifest;             // DIR/MANIFEST
     int worst;                     // the exit status so far
@@ -284,7 +298,8 @@ static void worsen(Driver *d, int status) {
 
 // A name the driver writes, relative to DIR.
 static bool driver_file(const char *rel) {
-    if (strcmp(rel, "REPORT.md") == 0) return true;
+    for (Lang lang = 0; lang < LANG_COUNT; lang++)
+        if (strcmp(rel, report_md_name(lang)) == 0) return true;
     if (strncmp(rel, "ch", 2) == 0 && rel[2] >= '0' && rel[2] <= '9' && rel[3] >= '0' && rel[3] <= '9' &&
         (strcmp(rel + 4, "/output.txt") == 0 || strcmp(rel + 4, "/run.tsv") == 0))
         return true;
@@ -329,15 +344,15 @@ static void remove_legacy_files(const char *figdir) {
 static int check_run_inputs(Driver *d) {
     const Arguments *a = d->args;
     if (a->data || a->figures)
-        return fprintf(stderr, "%s: %s: only for --render; expected --out DIR --plots DIR CHAPTER...\n", PROGRAM,
+        return fprintf(stderr, _("%s: %s: only for --render; expected --out DIR --plots DIR CHAPTER...\n"), PROGRAM,
                        a->data ? "--data" : "--figures"),
                EXIT_BAD_INPUT;
     if (!a->out || !a->plots)
-        return fprintf(stderr, "%s: %s is missing; expected --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER... "
-                               "(see --help)\n", PROGRAM, a->out ? "--plots" : "--out"),
+        return fprintf(stderr, _("%s: %s is missing; expected --out DIR --plots DIR [--gnuplot PROGRAM] CHAPTER... "
+                               "(see --help)\n"), PROGRAM, a->out ? "--plots" : "--out"),
                EXIT_BAD_INPUT;
     if (a->n_chapters == 0)
-        return fprintf(stderr, "%s: no chapter program given; expected one or more chNN programs after the options\n",
+        return fprintf(stderr, _("%s: no chapter program given; expected one or more chNN programs after the options\n"),
                        PROGRAM),
                EXIT_BAD_INPUT;
     if (!text_ok("--out", a->out, "a folder") || !text_ok("--plots", a->plots, "a folder")) return EXIT_BAD_INPUT;
@@ -406,7 +421,7 @@ static int check_run_inputs(Driver *d) {
     }
     // One run at a time into the folder (common/folder_lock.h), report included.
     if (!folder_lock(PROGRAM, d->out))
-        return fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
+        return fprintf(stderr, _("%s: cannot lock %s/.lock: %s\n"), PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
     return EXIT_AS_EXPECTED;
 }
 
@@ -529,7 +544,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
     o->figures = calloc(n ? n : 1, sizeof *o->figures);
     if (o->figures == NULL) {
         names_free(scripts, n);
-        return fprintf(stderr, "%s: out of memory\n", PROGRAM), EXIT_NO_RESOURCES;
+        return fprintf(stderr, _("%s: out of memory\n"), PROGRAM), EXIT_NO_RESOURCES;
     }
     char prefix[] = "figures/";
     // Which claim shows each figure: the chapter's lesson says (its "figure:" lines).
@@ -569,7 +584,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
                              &write_error)) {
                 fig->state = FIGURE_DRAWN;
             } else if (write_error) {
-                fprintf(stderr, "%s: %s; stopping (the previous REPORT.md stays)\n", PROGRAM, message);
+                fprintf(stderr, _("%s: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, message);
                 names_free(scripts, n);
                 if (has_lesson) lesson_free(&lesson);
                 return EXIT_IO_FAILED;
@@ -606,9 +621,10 @@ static void progress_line(const char *dir, const ChapterProgram *c, const Chapte
     const RunChapter *rc = &run.chapters[0];
     char verdicts[256];
     run_verdict_counts(rc, verdicts, sizeof verdicts);
-    printf("%s: ", rc->title[0] ? rc->title : "(no chapter.txt from this run)");
-    if (o->fresh[1]) printf("%zu claims (%s) in %.1f s", rc->n_claims, verdicts, o->seconds);
-    else printf("no claims from this run, %.1f s", o->seconds);
+    // (the lesson's title, in the reader's language, for a chapter that wrote its chapter.txt)
+    printf("%s: ", !rc->title[0] ? _("(no chapter.txt from this run)") : rc->has_lesson ? rc->lesson.title : rc->title);
+    if (o->fresh[1]) printf(_("%zu claims (%s) in %.1f s"), rc->n_claims, verdicts, o->seconds);
+    else printf(_("no claims from this run, %.1f s"), o->seconds);
     run_free(&run);
     free(parent);
 }
@@ -619,7 +635,7 @@ static int run_chapter(Driver *d, size_t index) {
     const bool one = d->args->only != NULL;
     char dir[ARG_MAX_LEN + 16], why[WHY_LEN];
     snprintf(dir, sizeof dir, "%s/%s", d->out, c->name);
-    if (one) printf("%s %s%s(into %s/)\n\n", c->name, d->settings, d->settings[0] ? " " : "", dir);
+    if (one) printf(_("%s %s%s(into %s/)\n\n"), c->name, d->settings, d->settings[0] ? " " : "", dir);
     else printf("[%zu/%zu] %s ", index + 1, d->n_chapters, c->name);
     fflush(stdout);
     if (!output_dir_prepare(dir, why, sizeof why))
@@ -628,7 +644,7 @@ static int run_chapter(Driver *d, size_t index) {
     for (size_t k = 0; k < N_CHAPTER_FILES; k++) before[k] = file_version(dir, CHAPTER_FILES[k]);
     DataFile transcript;
     if (!datafile_open(&transcript, dir, "output.txt", NULL))
-        return fprintf(stderr, "%s: cannot write %s/output.txt: %s\n", PROGRAM, dir, strerror(errno)), EXIT_IO_FAILED;
+        return fprintf(stderr, _("%s: cannot write %s/output.txt: %s\n"), PROGRAM, dir, strerror(errno)), EXIT_IO_FAILED;
     char *argv[4 + MAX_PASSED] = {c->program, "--out", dir, NULL};
     for (size_t k = 0; k < d->args->n_passed; k++) argv[3 + k] = d->args->passed[k];
     argv[3 + d->args->n_passed] = NULL;
@@ -642,7 +658,7 @@ static int run_chapter(Driver *d, size_t index) {
     if (one && finished && o.result.status == EXIT_BAD_INPUT) {
         // The chapter refused its options (its line is on stderr): nothing was run or removed.
         datafile_abort(&transcript);
-        fprintf(stderr, "%s: %s refused its options (exit 2); nothing was changed in %s/\n", PROGRAM, c->name, d->out);
+        fprintf(stderr, _("%s: %s refused its options (exit 2); nothing was changed in %s/\n"), PROGRAM, c->name, d->out);
         return EXIT_BAD_INPUT;
     }
     if (one && finished && o.result.status == EXIT_AS_EXPECTED) {
@@ -652,7 +668,7 @@ static int run_chapter(Driver *d, size_t index) {
         FileVersion after = file_version(dir, CHAPTER_FILES[0]);
         if (same_version(&before[0], &after)) {
             datafile_abort(&transcript);
-            printf("\n(%s printed only: nothing was written; %s/ keeps its last run)\n", c->name, dir);
+            printf(_("\n(%s printed only: nothing was written; %s/ keeps its last run)\n"), c->name, dir);
             return PRINTED_ONLY;
         }
     }
@@ -662,7 +678,7 @@ static int run_chapter(Driver *d, size_t index) {
     char rel[32];
     snprintf(rel, sizeof rel, "%s/output.txt", c->name);
     if (finished && !manifest_remove_files(&d->manifest, chapter_file, &failed)) {
-        fprintf(stderr, "%s: cannot remove %s/%s, written by the previous run: %s\n", PROGRAM, d->out, failed,
+        fprintf(stderr, _("%s: cannot remove %s/%s, written by the previous run: %s\n"), PROGRAM, d->out, failed,
                 strerror(errno));
         datafile_abort(&transcript);
         return EXIT_IO_FAILED;
@@ -671,9 +687,9 @@ static int run_chapter(Driver *d, size_t index) {
     if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(&transcript)) {
         int saved = errno;
         datafile_abort(&transcript);
-        printf("STOPPED\n");
+        printf(_("STOPPED\n"));
         fflush(stdout);
-        fprintf(stderr, "%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n", PROGRAM, dir,
+        fprintf(stderr, _("%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
                 strerror(saved));
         return EXIT_IO_FAILED;
     }
@@ -693,21 +709,21 @@ static int run_chapter(Driver *d, size_t index) {
     bool chapter_finished = (o.result.status == 0 || o.result.status == 1) && claims_fresh;
     int status = draw_figures(d, c, dir, &o, chapter_finished, words);
     if (status == EXIT_AS_EXPECTED && !write_record(d, c, dir, &o)) {
-        fprintf(stderr, "%s: cannot write %s/run.tsv: %s; stopping (the previous REPORT.md stays)\n", PROGRAM, dir,
+        fprintf(stderr, _("%s: cannot write %s/run.tsv: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
                 strerror(errno));
         status = EXIT_IO_FAILED;
     }
     if (status == EXIT_AS_EXPECTED) {
         progress_line(dir, c, &o, d->lessons);
-        if (words[0]) printf("  %s: see %s/output.txt", words, dir);
+        if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
         printf("\n");
         for (size_t k = 0; k < o.n_figures; k++) {
             const RunFigure *fig = &o.figures[k];
             if (one && fig->state == FIGURE_DRAWN)
-                printf("        figure %-34s drawn: %s/%s.png (and .svg)\n", fig->name, d->figdir, fig->name);
+                printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, d->figdir, fig->name);
             else
-                printf("        figure %-34s %s%s\n", fig->name,
-                       fig->state == FIGURE_DRAWN ? "drawn" : fig->state == FIGURE_NO_DATA ? "" : "MISSING: ", fig->why);
+                printf(_("        figure %-34s %s%s\n"), fig->name,
+                       fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "), fig->why);
         }
         fflush(stdout);
     }
@@ -730,7 +746,7 @@ static void note_foreign_figures(const Driver *d) {
     }
     if (dir) closedir(dir);
     if (foreign)
-        printf("\nNote: %s/ also holds %d file%s this run did not write (e.g. %s), left there untouched.\n", d->figdir,
+        printf(_("\nNote: %s/ also holds %d file%s this run did not write (e.g. %s), left there untouched.\n"), d->figdir,
                foreign, foreign == 1 ? "" : "s", example);
 }
 
@@ -774,12 +790,12 @@ static void print_exercises(const RunChapter *c, const char *settings) {
         printf("\n");
         print_exercise_text("", "", asked);
         free(asked);
-        printf("Answer (computed by this run's numbers above; the test exercise.%s checks it):\n", e->id);
+        printf(_("Answer (computed by this run's numbers above; the test exercise.%s checks it):\n"), e->id);
         print_exercise_text("", "", e->answer);
         return;
     }
     if (c->n_exercises == 0) return;
-    printf("\nExercises for %s: predict the answer first, then run the command (it prints the answer at the end):\n",
+    printf(_("\nExercises for %s: predict the answer first, then run the command (it prints the answer at the end):\n"),
            c->name);
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
@@ -793,12 +809,12 @@ static void print_exercises(const RunChapter *c, const char *settings) {
 
 static void print_summary(const Driver *d, const Run *run, double seconds) {
     printf("\n  ");
-    print_padded(stdout, "chapter", 9);
-    print_padded(stdout, "title", 40);
-    print_padded(stdout, "claims", 8);
-    print_padded(stdout, "verdicts", 54);   // "6 holds, 2 partly holds, 1 erratum, 1 does not hold" fits
-    print_padded(stdout, "figures", 9);
-    printf("seconds\n");
+    print_padded(stdout, _("chapter"), 9);
+    print_padded(stdout, _("title"), 40);
+    print_padded(stdout, _("claims"), 8);
+    print_padded(stdout, _("verdicts"), 54);   // "6 holds, 2 partly holds, 1 erratum, 1 does not hold" fits
+    print_padded(stdout, _("figures"), 9);
+    printf(_("seconds\n"));
     const RunChapter *only = NULL;
     for (size_t i = 0; i < run->n; i++) {
         if (!d->chapters[i].run) continue;
@@ -807,7 +823,9 @@ static void print_summary(const Driver *d, const Run *run, double seconds) {
         char verdicts[256], figures[32], title[40], claims[16];
         run_verdict_counts(c, verdicts, sizeof verdicts);
         snprintf(figures, sizeof figures, "%zu/%zu", run_figures_drawn(c), c->n_figures);
-        snprintf(title, sizeof title, "%.38s", c->title[0] ? c->title : "(no chapter.txt from this run)");
+        snprintf(title, sizeof title, "%s", !c->title[0] ? _("(no chapter.txt from this run)") :
+                                             c->has_lesson ? c->lesson.title : c->title);
+        utf8_cut(title, 38);
         snprintf(claims, sizeof claims, "%zu", c->n_claims);
         bool ok = run_chapter_ok(c);
         printf("%s ", ok ? " " : "!");
@@ -820,27 +838,47 @@ static void print_summary(const Driver *d, const Run *run, double seconds) {
         printf("%6.1f\n", c->seconds);
     }
     if (d->args->only && only) {
-        printf("\n%.1f s. Report: %s/REPORT.md (the section %s; the other chapters' sections come from their own "
-               "folders)   figures: %s/%s_*.png   data: %s/%s/\n", seconds, d->out, only->name, d->figdir, only->name,
+        printf(_("\n%.1f s. Report: %s/%s (the section %s; the other chapters' sections come from their own "
+               "folders)   figures: %s/%s_*.png   data: %s/%s/\n"), seconds, d->out, report_md_name(d->lang), only->name,
+               d->figdir, only->name,
                d->out, only->name);
         print_exercises(only, d->settings);
     } else {
         note_foreign_figures(d);
-        printf("\nTotal %.1f s. Report: %s/REPORT.md   figures: %s/   data: %s/chNN/\n", seconds, d->out, d->figdir,
+        printf(_("\nTotal %.1f s. Report: %s/%s   figures: %s/   data: %s/chNN/\n"), seconds, d->out,
+               report_md_name(d->lang), d->figdir,
                d->out);
     }
     if (d->worst != EXIT_AS_EXPECTED)
-        printf("Something did not come out as expected (marked ! or MISSING); the report says what.\n");
+        printf(_("Something did not come out as expected (marked ! or MISSING); the report says what.\n"));
 }
 
-// REPORT.md from every chapter folder, listed in MANIFEST before it is named.
+// The report in every language (REPORT.md, REPORT.zh-TW.md, REPORT.zh-CN.md)
+// from every chapter folder, each listed in MANIFEST before it is named; 'run'
+// is left read in the reader's language (d->lang), for the summary.
 static int write_report(Driver *d, Run *run) {
     char *names[MAX_CHAPTERS];
     for (size_t i = 0; i < d->n_chapters; i++) names[i] = d->chapters[i].name;
+    int status = EXIT_AS_EXPECTED;
+    for (Lang lang = 0; lang < LANG_COUNT && status == EXIT_AS_EXPECTED; lang++) {
+        if (lang == d->lang) continue;   // the reader's language last: its run is kept
+        i18n_use(lang);
+        Run other;
+        run_read(&other, d->out, names, d->n_chapters, d->exercises, d->lessons);
+        manifest_add(&d->manifest, report_md_name(lang));
+        if (!manifest_save(&d->manifest, MANIFEST_LINE) || !report_md_write(d->out, &other)) status = EXIT_IO_FAILED;
+        run_free(&other);
+        if (status != EXIT_AS_EXPECTED) {
+            i18n_use(d->lang);
+            fprintf(stderr, _("%s: cannot write %s/%s: %s\n"), PROGRAM, d->out, report_md_name(lang), strerror(errno));
+        }
+    }
+    i18n_use(d->lang);
     run_read(run, d->out, names, d->n_chapters, d->exercises, d->lessons);
-    manifest_add(&d->manifest, "REPORT.md");
+    if (status != EXIT_AS_EXPECTED) return status;
+    manifest_add(&d->manifest, report_md_name(d->lang));
     if (!manifest_save(&d->manifest, MANIFEST_LINE) || !report_md_write(d->out, run)) {
-        fprintf(stderr, "%s: cannot write %s/REPORT.md: %s\n", PROGRAM, d->out, strerror(errno));
+        fprintf(stderr, _("%s: cannot write %s/%s: %s\n"), PROGRAM, d->out, report_md_name(d->lang), strerror(errno));
         return EXIT_IO_FAILED;
     }
     return EXIT_AS_EXPECTED;
@@ -858,10 +896,10 @@ static int run_mode(Driver *d) {
     if (!output_dir_prepare(d->figdir, why, sizeof why))
         return fprintf(stderr, "%s: %s: %s\n", PROGRAM, d->figdir, why), EXIT_IO_FAILED;
     if (!manifest_load(&d->manifest, d->out, "MANIFEST", driver_file))
-        return fprintf(stderr, "%s: cannot read %s/MANIFEST: %s\n", PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
+        return fprintf(stderr, _("%s: cannot read %s/MANIFEST: %s\n"), PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
     remove_legacy_files(d->figdir);
-    if (d->gnuplot) printf("gnuplot: %s\n", d->gnuplot);
-    else printf("gnuplot: not found on PATH, so figures are skipped (install gnuplot-nox to draw them)\n");
+    if (d->gnuplot) printf(_("gnuplot: %s\n"), d->gnuplot);
+    else printf(_("gnuplot: not found on PATH, so figures are skipped (install gnuplot-nox to draw them)\n"));
     double start = wallclock_seconds();
     for (size_t i = 0; i < d->n_chapters; i++) {
         if (!d->chapters[i].run) continue;
@@ -886,9 +924,16 @@ int main(int argc, char **argv) {
             fputs(USAGE, stdout);
             return stdout_status();
         }
+    // The reader's language: the environment's (gettext's convention), or --lang.
+    static Driver d;
+    d.lang = i18n_from_environment();
+    i18n_use(d.lang);
     Arguments args;
     int status = parse_arguments(&args, argc, argv);
     if (status != EXIT_AS_EXPECTED) return status;
+    if (args.lang && !i18n_parse(args.lang, &d.lang)) return reject("--lang", args.lang, "expected en, zh-TW or zh-CN");
+    // (Set in the environment too: the chapters it runs speak the same language.)
+    i18n_use(d.lang);
 
     // gnuplot: --gnuplot, else gnuplot on PATH, else none (figures skipped).
     char why[WHY_LEN], accepted[WHY_LEN + 128];
@@ -902,7 +947,6 @@ int main(int argc, char **argv) {
     } else {
         gnuplot = child_resolve_program("gnuplot", why, sizeof why);
     }
-    static Driver d;
     d.args = &args;
     d.gnuplot = gnuplot;
     status = args.render ? render_mode(&args, gnuplot) : run_mode(&d);
