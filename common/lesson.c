@@ -529,13 +529,28 @@ const char *lesson_verdict_words(const char *verdict, const char *weight) {
 }
 
 const char *lesson_source_label(const char *source) {
-    // "Doc B §4-2" reads "文件 B §4-2" in Chinese; other sources stand as written.
-    static char label[160];
-    if (strncmp(source, "Doc ", 4) == 0 && i18n_current() != LANG_EN) {
-        snprintf(label, sizeof label, _("Doc %s"), source + 4);
-        return label;
+    // The English words a claim table's source is made of, each translated
+    // (TRANSLATORS: pieces of a source such as "Doc B §5-2; Doc C §五.1; Doc D
+    // §3 table"; keep the spaces at their ends).
+    static const char *const PIECES[] = {N_("Doc "),           N_("Beyond the documents"), N_("Beyond the papers"),
+                                         N_(" (its wish)"),    N_(" (follows)"),           N_(" names "),
+                                         N_("cf. "),           N_("claim "),               N_("chapter "),
+                                         N_(" table"),         N_(" vs "),                 N_(" (condition ")};
+    static char label[320];
+    if (i18n_current() == LANG_EN) return source;
+    size_t n = 0;
+    for (const char *p = source; *p && n + 1 < sizeof label;) {
+        size_t k = 0;
+        while (k < sizeof PIECES / sizeof *PIECES && strncmp(p, PIECES[k], strlen(PIECES[k])) != 0) k++;
+        const char *piece = k < sizeof PIECES / sizeof *PIECES ? _(PIECES[k]) : NULL;
+        size_t len = piece ? strlen(piece) : 1;
+        if (n + len >= sizeof label) break;
+        memcpy(label + n, piece ? piece : p, len);
+        n += len;
+        p += piece ? strlen(PIECES[k]) : 1;
     }
-    return source;
+    label[n] = '\0';
+    return label;
 }
 
 bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts *parts, char *why,
@@ -711,6 +726,23 @@ static void plain_inline(Buf *out, const char *s) {
 
 // Append 'words' wrapped to 'width' columns, every line starting with 'indent'
 // (the first with 'first' instead).
+// Full-width punctuation that opens (「 『 （ 《 〈) or closes (，。、：；」』）》〉！？)
+// a phrase: neither is left alone at a line's end or start.
+static bool opens(unsigned cp) { return cp == 0x300C || cp == 0x300E || cp == 0xFF08 || cp == 0x300A || cp == 0x3008; }
+static bool closes(unsigned cp) {
+    return cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1A || cp == 0xFF1B || cp == 0x300D ||
+           cp == 0x300F || cp == 0xFF09 || cp == 0x300B || cp == 0x3009 || cp == 0xFF01 || cp == 0xFF1F;
+}
+// Is the character just before p (within the unit from start) a wide one?
+static bool utf8_is_wide_before(const unsigned char *start, const unsigned char *p) {
+    const unsigned char *q = p;
+    do q--;
+    while (q > start && (*q & 0xC0) == 0x80);
+    unsigned cp;
+    utf8_decode(q, &cp);
+    return utf8_is_wide(cp);
+}
+
 static void wrap(Buf *out, const char *words, int width, const char *first, const char *indent) {
     Buf line = {0};
     buf_puts(&line, first);
@@ -719,41 +751,38 @@ static void wrap(Buf *out, const char *words, int width, const char *first, cons
     while (*p) {
         while (*p == ' ') p++;
         if (!*p) break;
-        // The next unit: a wide character alone, or a run up to a space or a wide character.
+        // The next unit: a wide character alone, or a run up to a space or a wide
+        // character; an opening bracket takes the unit after it, and closing
+        // punctuation joins the unit before it (no line starts with 。 or ）).
         const unsigned char *start = p;
         unsigned cp;
-        int n = utf8_decode(p, &cp), unit_width;
-        if (utf8_is_wide(cp)) {
+        int n = utf8_decode(p, &cp), unit_width = 0;
+        if (opens(cp)) {
             p += n;
             unit_width = 2;
-            // an opening bracket (「 『 （ 《 〈) stays with the character after it
-            if ((cp == 0x300C || cp == 0x300E || cp == 0xFF08 || cp == 0x300A || cp == 0x3008) && *p) {
-                unsigned next;
-                int m = utf8_decode(p, &next);
-                p += m;
-                unit_width += utf8_is_wide(next) ? 2 : 1;
-            }
-            // closing punctuation stays with the character before it
-            while (*p) {
-                int m = utf8_decode(p, &cp);
-                if (!(cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1A || cp == 0xFF1B ||
-                      cp == 0x300D || cp == 0xFF09))
-                    break;
-                p += m;
-                unit_width += 2;
-            }
-            // and so does ASCII punctuation written right after it ("我, every")
-            while (*p && *p != ' ' && *p < 0x80 && ispunct(*p)) {
-                p++;
-                unit_width++;
-            }
+            n = utf8_decode(p, &cp);
+        }
+        if (*p && utf8_is_wide(cp)) {
+            p += n;
+            unit_width += 2;
         } else {
-            unit_width = 0;
             while (*p && *p != ' ') {
                 int m = utf8_decode(p, &cp);
                 if (utf8_is_wide(cp)) break;
                 p += m;
                 unit_width++;
+            }
+        }
+        for (;;) {
+            int m = utf8_decode(p, &cp);
+            if (*p && closes(cp)) {
+                p += m;
+                unit_width += 2;
+            } else if (*p && *p != ' ' && *p < 0x80 && ispunct(*p) && p > start && utf8_is_wide_before(start, p)) {
+                p++;   // ASCII punctuation written right after a wide character ("我, every")
+                unit_width++;
+            } else {
+                break;
             }
         }
         bool joined = start > (const unsigned char *)words && start[-1] != ' ';   // no space before it

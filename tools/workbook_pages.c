@@ -8,6 +8,10 @@
 //   DIR/index.html        the contents: every chapter with its title, its
 //                         verdict counts and its errata
 //   DIR/chNN.html         one page per chapter: the lesson claim by claim
+//   DIR/glossary.html     the terms in English, zh-TW and zh-CN (lessons/glossary.tsv)
+//   DIR/zh-TW/, DIR/zh-CN/  the same pages in Traditional and Simplified Chinese
+//                         (common/i18n.h), sharing assets/, figures/ and the data;
+//                         every page switches to the same page in the others
 //   DIR/assets/           the style sheet and render script (from --assets)
 //                         and KaTeX (from --katex), so the pages work from file://
 //   DIR/PAGES_MANIFEST    the files above, one relative path a line
@@ -43,9 +47,12 @@
 #include "exitcodes.h"
 #include "faults.h"
 #include "folder_lock.h"
+#include "i18n.h"
+#include "lesson.h"
 #include "manifest.h"
 #include "options.h"
 #include "page_text.h"
+#include "report_md.h"
 #include "run_data.h"
 #include "text_file.h"
 #include "tsv.h"
@@ -58,6 +65,17 @@ static Manifest g_manifest;        // the previous run's names and this run's
 static Manifest g_written;         // this run's names only
 static bool g_katex;               // KaTeX copied next to the pages (--katex)
 static const char *g_out;
+// The language being written (common/i18n.h): English at the top of --out,
+// the others in a folder of their own (zh-TW/, zh-CN/) that shares assets/,
+// figures/ and the chapter folders with it.
+static Lang g_lang;
+static const char *g_dir = "";     // the language's folder: "" or "zh-TW/"
+static const char *g_root = "";    // from one of its pages to the top: "" or "../"
+
+static const char *language_dir(Lang lang) {
+    static const char *const DIRS[LANG_COUNT] = {"", "zh-TW/", "zh-CN/"};
+    return DIRS[lang < LANG_COUNT ? lang : LANG_EN];
+}
 
 static _Noreturn void write_failed(const char *path) {
     fprintf(stderr, "%s: cannot write %s: %s\n", PROGRAM, path, strerror(errno));
@@ -67,7 +85,15 @@ static _Noreturn void write_failed(const char *path) {
 // Names PAGES_MANIFEST may list (and a new run may remove).
 static bool pages_file_name(const char *rel) {
     if (strstr(rel, "..") || rel[0] == '/') return false;
-    if (strcmp(rel, "index.html") == 0 || strncmp(rel, "assets/", 7) == 0) return true;
+    if (strncmp(rel, "assets/", 7) == 0) return true;
+    for (Lang lang = 1; lang < LANG_COUNT; lang++) {   // a language's folder: its pages
+        size_t len = strlen(language_dir(lang));
+        if (strncmp(rel, language_dir(lang), len) == 0) {
+            rel += len;
+            break;
+        }
+    }
+    if (strcmp(rel, "index.html") == 0 || strcmp(rel, "glossary.html") == 0) return true;
     return strlen(rel) == 9 && strncmp(rel, "ch", 2) == 0 && isdigit((unsigned char)rel[2]) &&
            isdigit((unsigned char)rel[3]) && strcmp(rel + 4, ".html") == 0;
 }
@@ -203,7 +229,7 @@ static void claim_badges(Buf *b, const Claim *cl) {
                strcmp(weight, "slip") == 0 ? " w-slip" : strcmp(weight, "error") == 0 ? " w-error" : "");
     md_puts(b, cl->verdict[0] ? lesson_verdict_words(cl->verdict, weight) : "not run");
     buf_puts(b, "</span>");
-    if (strcmp(cl->scope, "beyond") == 0) buf_puts(b, " <span class=\"badge scope-beyond\">beyond the course</span>");
+    if (strcmp(cl->scope, "beyond") == 0) buf_puts(b, _(" <span class=\"badge scope-beyond\">beyond the course</span>"));
 }
 
 static void anchor_id(Buf *b, const char *prefix, const char *id) {
@@ -225,15 +251,32 @@ static bool notes_erratum(const Claim *cl) {
 
 static bool has_value(const char *v) { return v[0] && strcmp(v, "-") != 0; }
 
-static void page_head(Buf *h, const char *title) {
-    buf_puts(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+// The page's head, and a switch to the same page in the other languages
+// ('page': its file name, "ch03.html").
+static void page_head(Buf *h, const char *title, const char *page) {
+    buf_printf(h, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+               i18n_html_lang(g_lang));
     html_puts(h, title);
     buf_puts(h, "</title>\n");
-    if (g_katex) buf_puts(h, "<link rel=\"stylesheet\" href=\"assets/katex/katex.min.css\">\n");
-    buf_puts(h, "<link rel=\"stylesheet\" href=\"assets/workbook.css\">\n");
-    if (g_katex) buf_puts(h, "<script defer src=\"assets/katex/katex.min.js\"></script>\n");
-    buf_puts(h, "<script defer src=\"assets/render.js\"></script>\n</head>\n<body>\n<main>\n");
+    if (g_katex) buf_printf(h, "<link rel=\"stylesheet\" href=\"%sassets/katex/katex.min.css\">\n", g_root);
+    buf_printf(h, "<link rel=\"stylesheet\" href=\"%sassets/workbook.css\">\n", g_root);
+    if (g_katex) buf_printf(h, "<script defer src=\"%sassets/katex/katex.min.js\"></script>\n", g_root);
+    buf_printf(h, "<script defer src=\"%sassets/render.js\"></script>\n</head>\n<body>\n", g_root);
+    buf_puts(h, "<nav class=\"languages\">");
+    for (Lang lang = 0; lang < LANG_COUNT; lang++) {
+        if (lang) buf_puts(h, " · ");
+        if (lang == g_lang) {
+            buf_printf(h, "<span lang=\"%s\" aria-current=\"page\">%s</span>", i18n_html_lang(lang),
+                       i18n_own_name(lang));
+        } else {
+            buf_printf(h, "<a lang=\"%s\" hreflang=\"%s\" href=\"%s%s", i18n_html_lang(lang), i18n_html_lang(lang),
+                       g_root, language_dir(lang));
+            html_puts(h, page);
+            buf_printf(h, "\">%s</a>", i18n_own_name(lang));
+        }
+    }
+    buf_puts(h, "</nav>\n<main>\n");
 }
 
 static void page_tail(Buf *h) { buf_puts(h, "</main>\n</body>\n</html>\n"); }
@@ -243,6 +286,208 @@ static void add_markdown(Buf *h, const Buf *md) {
     if (!html) exit(EXIT_NO_RESOURCES);
     buf_puts(h, html);
     free(html);
+}
+
+// ---- the glossary, and each term's first use on a page linked to it ----------------
+
+// lessons/glossary.tsv (id, en, zh-TW, source, note), embedded with its zh-CN
+// edition (common/lesson.h): the same rows in the same order.
+typedef struct {
+    char *id, *source;
+    char *term[LANG_COUNT];
+    char *note[LANG_COUNT];        // the note in Chinese (NULL in English: there is none)
+} Term;
+
+static Term *g_terms;
+static size_t g_n_terms;
+
+static void read_glossary(void) {
+    const char *tw = lesson_source("zh-TW", "glossary"), *cn = lesson_source("zh-CN", "glossary");
+    if (tw == NULL) return;
+    char *tw_copy = text_copy(tw), *cn_copy = cn ? text_copy(cn) : NULL, **tw_lines, **cn_lines = NULL;
+    size_t n = text_file_lines(tw_copy, &tw_lines), n_cn = cn_copy ? text_file_lines(cn_copy, &cn_lines) : 0;
+    g_terms = calloc(n ? n : 1, sizeof *g_terms);
+    if (!g_terms) faults_out_of_memory("the glossary", n);
+    size_t col[5] = {0};
+    static const char *const COLUMNS[] = {"id", "en", "zh-TW", "source", "note"};
+    bool header = true;
+    for (size_t i = 0; i < n; i++) {
+        if (tw_lines[i][0] == '#' || tw_lines[i][0] == '\0') continue;
+        char *f[16], *g[16];
+        size_t nf = tsv_split(tw_lines[i], f, 16);
+        size_t ng = i < n_cn ? tsv_split(cn_lines[i], g, 16) : 0;
+        if (header) {
+            for (size_t k = 0; k < 5; k++) col[k] = tsv_column(f, nf, COLUMNS[k]);
+            header = false;
+            continue;
+        }
+        bool whole = true;
+        for (size_t k = 0; k < 5; k++) whole = whole && col[k] < nf;
+        if (!whole || !f[col[0]][0]) continue;
+        Term *t = &g_terms[g_n_terms++];
+        t->id = text_copy(f[col[0]]);
+        t->source = text_copy(f[col[3]]);
+        t->term[LANG_EN] = text_copy(f[col[1]]);
+        t->term[LANG_ZH_TW] = text_copy(f[col[2]]);
+        t->note[LANG_ZH_TW] = text_copy(f[col[4]]);
+        bool cn_whole = ng > col[2] && ng > col[4];
+        t->term[LANG_ZH_CN] = text_copy(cn_whole ? g[col[2]] : f[col[2]]);
+        t->note[LANG_ZH_CN] = text_copy(cn_whole ? g[col[4]] : f[col[4]]);
+    }
+    free(tw_lines), free(cn_lines), free(tw_copy), free(cn_copy);
+}
+
+static void free_glossary(void) {
+    for (size_t i = 0; i < g_n_terms; i++) {
+        free(g_terms[i].id), free(g_terms[i].source);
+        for (Lang l = 0; l < LANG_COUNT; l++) free(g_terms[i].term[l]), free(g_terms[i].note[l]);
+    }
+    free(g_terms);
+}
+
+// Elements whose text is never linked: links already, code, maths (a span of
+// class "tex"), headings, badges, the language switch, folded summaries.
+static bool skipped_element(const char *name, size_t len, const char *tag, size_t tag_len) {
+    static const char *const NAMES[] = {"a", "code", "pre", "script", "style", "title", "h1", "h2", "h3",
+                                        "h4", "summary", "nav", "figcaption"};
+    for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
+        if (strlen(NAMES[k]) == len && strncmp(name, NAMES[k], len) == 0) return true;
+    if (len == 4 && strncmp(name, "span", 4) == 0) {
+        char attributes[512];
+        snprintf(attributes, sizeof attributes, "%.*s", (int)(tag_len < 511 ? tag_len : 511), tag);
+        return strstr(attributes, "class=\"tex") || strstr(attributes, "class=\"badge") ||
+               strstr(attributes, "class=\"printed");
+    }
+    return false;
+}
+
+// Does 'term' stand at html[i] (English: any case, a whole word)?
+static bool term_at(const char *html, size_t i, const char *term, bool english) {
+    size_t n = strlen(term);
+    if (english) {
+        if (strncasecmp(html + i, term, n) != 0) return false;
+        bool before = i > 0 && (isalnum((unsigned char)html[i - 1]) || html[i - 1] == '-');
+        bool after = isalnum((unsigned char)html[i + n]) || html[i + n] == '-';
+        return !before && !after;
+    }
+    return strncmp(html + i, term, n) == 0;
+}
+
+// The first place in the page's text (outside tags and skipped elements) where
+// 'term' stands, or -1.
+static long first_use(const char *html, const char *term, bool english) {
+    char skipping[16] = "";
+    int depth = 0;
+    for (size_t i = 0; html[i];) {
+        if (html[i] == '<') {
+            const char *end = strchr(html + i, '>');
+            if (end == NULL) return -1;
+            bool closing = html[i + 1] == '/';
+            const char *name = html + i + 1 + closing;
+            size_t len = strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789");
+            bool self_closing = end[-1] == '/';
+            if (skipping[0]) {
+                if (strlen(skipping) == len && strncmp(name, skipping, len) == 0 && !self_closing) {
+                    depth += closing ? -1 : 1;
+                    if (depth == 0) skipping[0] = '\0';
+                }
+            } else if (!closing && !self_closing && len < sizeof skipping &&
+                       skipped_element(name, len, html + i, (size_t)(end - html) - i)) {
+                snprintf(skipping, sizeof skipping, "%.*s", (int)len, name);
+                depth = 1;
+            }
+            i = (size_t)(end - html) + 1;
+            continue;
+        }
+        if (!skipping[0] && term_at(html, i, term, english)) return (long)i;
+        i++;
+    }
+    return -1;
+}
+
+// The page's Markdown as HTML, each glossary term's first use linked to the
+// glossary (longest terms first, so that 位置編碼 is linked before 位置 can be).
+static void add_markdown_linking_terms(Buf *h, const Buf *md) {
+    char *html = cmark_markdown_to_html(md->s ? md->s : "", md->n, CMARK_OPT_UNSAFE);
+    if (!html) exit(EXIT_NO_RESOURCES);
+    size_t *order = calloc(g_n_terms ? g_n_terms : 1, sizeof *order);
+    if (!order) faults_out_of_memory("the glossary", g_n_terms);
+    for (size_t k = 0; k < g_n_terms; k++) order[k] = k;
+    for (size_t i = 1; i < g_n_terms; i++)
+        for (size_t j = i; j > 0 && strlen(g_terms[order[j - 1]].term[g_lang]) < strlen(g_terms[order[j]].term[g_lang]); j--) {
+            size_t t = order[j];
+            order[j] = order[j - 1], order[j - 1] = t;
+        }
+    for (size_t k = 0; k < g_n_terms; k++) {
+        const Term *t = &g_terms[order[k]];
+        // A single character (值, 圖) stands inside too many other words to be linked.
+        if (strlen(t->term[g_lang]) < (g_lang == LANG_EN ? 3 : 6)) continue;
+        long at = first_use(html, t->term[g_lang], g_lang == LANG_EN);
+        if (at < 0) continue;
+        size_t n = strlen(t->term[g_lang]);
+        Buf linked = {0};
+        buf_add(&linked, html, (size_t)at);
+        buf_puts(&linked, "<a class=\"term\" href=\"glossary.html#term-");
+        html_puts(&linked, t->id);
+        buf_puts(&linked, "\">");
+        buf_add(&linked, html + at, n);
+        buf_puts(&linked, "</a>");
+        buf_puts(&linked, html + at + n);
+        free(html);
+        html = buf_take(&linked);
+    }
+    free(order);
+    buf_puts(h, html);
+    free(html);
+}
+
+// glossary.html: every term in the three languages, where the course uses it,
+// and a short note.
+static void write_glossary(void) {
+    Buf md = {0};
+    buf_puts(&md, "<nav class=\"pager\">\n\n");
+    buf_puts(&md, _("[Contents](index.html)"));
+    buf_puts(&md, "\n\n</nav>\n\n# ");
+    buf_puts(&md, _("Glossary"));
+    buf_puts(&md, "\n\n<div class=\"summary\">\n\n");
+    buf_puts(&md, _("The terms the lessons use, in English, Traditional Chinese (Taiwan) and Simplified Chinese, with "
+                    "where the course documents use them (— a term of the workbook's own). On every page a term's "
+                    "first use links here."));
+    buf_puts(&md, "\n\n</div>\n\n<div class=\"table-box\">\n<table class=\"glossary\">\n<thead><tr>");
+    for (Lang l = 0; l < LANG_COUNT; l++) buf_printf(&md, "<th lang=\"%s\">%s</th>", i18n_html_lang(l), i18n_own_name(l));
+    buf_printf(&md, "<th>%s</th>", _("where the course uses it"));
+    if (g_lang != LANG_EN) buf_printf(&md, "<th>%s</th>", _("note"));
+    buf_puts(&md, "</tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < g_n_terms; i++) {
+        const Term *t = &g_terms[i];
+        buf_puts(&md, "<tr id=\"term-");
+        html_puts(&md, t->id);
+        buf_puts(&md, "\">");
+        for (Lang l = 0; l < LANG_COUNT; l++) {
+            buf_printf(&md, "<td lang=\"%s\">", i18n_html_lang(l));
+            html_puts(&md, t->term[l]);
+            buf_puts(&md, "</td>");
+        }
+        buf_puts(&md, "<td>");
+        html_puts(&md, lesson_source_label(t->source));
+        buf_puts(&md, "</td>");
+        if (g_lang != LANG_EN) {
+            buf_puts(&md, "<td>");
+            html_puts(&md, t->note[g_lang]);
+            buf_puts(&md, "</td>");
+        }
+        buf_puts(&md, "</tr>\n");
+    }
+    buf_puts(&md, "</tbody>\n</table>\n</div>\n\n");
+    Buf h = {0};
+    page_head(&h, _("pe-workbook: glossary"), "glossary.html");
+    add_markdown(&h, &md);
+    page_tail(&h);
+    char rel[32];
+    snprintf(rel, sizeof rel, "%sglossary.html", g_dir);
+    write_out(rel, h.s, h.n);
+    free(md.s);
+    free(h.s);
 }
 
 static void nav(Buf *md, size_t i) {
@@ -256,7 +501,7 @@ static void nav(Buf *md, size_t i) {
         md_dest(md, href);
         buf_puts(md, ") · ");
     }
-    buf_puts(md, "[Contents](index.html)");
+    buf_puts(md, _("[Contents](index.html) · [Glossary](glossary.html)"));
     if (i + 1 < g_n_ch) {
         buf_puts(md, " · [");
         md_puts(md, g_ch[i + 1].name);
@@ -286,8 +531,8 @@ static void narrative(Buf *md, const Claim *cl) {
 
 static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     char svg[8192], png[8192];
-    snprintf(svg, sizeof svg, "figures/%s.svg", f->name);
-    snprintf(png, sizeof png, "figures/%s.png", f->name);
+    snprintf(svg, sizeof svg, "%sfigures/%s.svg", g_root, f->name);
+    snprintf(png, sizeof png, "%sfigures/%s.png", g_root, f->name);
     buf_puts(md, "<figure id=\"");
     anchor_id(md, "fig-", f->name);
     buf_puts(md, "\">\n\n[![");
@@ -299,11 +544,11 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_puts(md, ")](");
     md_dest(md, svg);
     buf_puts(md, ")\n\n<figcaption>\n\n");
-    buf_printf(md, "**Figure %d.%d.** ", c->number, f->number);
+    buf_printf(md, _("**Figure %d.%d.** "), c->number, f->number);
     md_tex(md, f->caption);
-    buf_puts(md, " ([PNG](");
+    buf_puts(md, _(" ([PNG]("));
     md_dest(md, png);
-    buf_puts(md, "); drawn by ");
+    buf_puts(md, _("); drawn by "));
     char script[8192];
     snprintf(script, sizeof script, "plots/%s.gp", f->name);
     md_code(md, script);
@@ -316,12 +561,12 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     buf_puts(md, "<section class=\"claim\" id=\"");
     anchor_id(md, "claim-", cl->id);
     buf_puts(md, "\">\n\n## ");
-    buf_puts(md, "Claim ");
+    buf_puts(md, _("Claim "));
     md_puts(md, cl->id);
     buf_puts(md, " ");
     claim_badges(md, cl);
     buf_puts(md, "\n\n<p class=\"source\">");
-    html_puts(md, cl->source);
+    html_puts(md, lesson_source_label(cl->source));
     buf_puts(md, "</p>\n\n");
     LessonParts parts;
     char why[300];
@@ -340,39 +585,39 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     for (size_t k = 0; k < c->n_figures; k++)
         if (strcmp(c->figures[k].claim, cl->id) == 0) figure(md, c, &c->figures[k]);
     buf_printf(md, "<div class=\"verdict v-%s\">\n\n", verdict_class(cl->verdict));
-    buf_puts(md, "**Verdict:** ");
+    buf_puts(md, _("**Verdict:** "));
     claim_badges(md, cl);
     if (strcmp(cl->verdict, cl->expected) != 0) {
-        buf_puts(md, " (the course's settings give ");
+        buf_puts(md, _(" (the course's settings give "));
         md_puts(md, cl->expected);
         buf_puts(md, ")");
     }
     buf_puts(md, " ");
     if (lesson && !parts.verdict_missing) md_lesson(md, parts.verdict);
     else printed(md, cl->finding);
-    buf_puts(md, "\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n");
-    buf_puts(md, "<div class=\"statement\">\n\n**The claim as checked:** ");
+    buf_puts(md, _("\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n"));
+    buf_puts(md, _("<div class=\"statement\">\n\n**The claim as checked:** "));
     md_puts(md, cl->statement);
     buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
     html_puts(md, cl->key);
     buf_puts(md, "</dt>\n\n");
     if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
-        buf_puts(md, "<dd>computed <b>");
+        buf_puts(md, _("<dd>computed <b>"));
         html_puts(md, cl->measured);
-        buf_puts(md, "</b>, the document's value <b>");
+        buf_puts(md, _("</b>, the document's value <b>"));
         html_puts(md, cl->document);
         buf_puts(md, "</b>");
     } else {
-        buf_puts(md, "<dd>measured <b>");
+        buf_puts(md, _("<dd>measured <b>"));
         html_puts(md, cl->measured);
         buf_puts(md, "</b>");
         if (has_value(cl->document)) {
-            buf_puts(md, ", document or expected value ");
+            buf_puts(md, _(", document or expected value "));
             html_puts(md, cl->document);
         }
     }
     if (has_value(cl->tolerance)) {
-        buf_puts(md, ", tolerance ");
+        buf_puts(md, _(", tolerance "));
         html_puts(md, cl->tolerance);
     }
     buf_puts(md, "</dd>\n</dl>\n\n");
@@ -386,23 +631,23 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
 // None: no section.
 static void exercises(Buf *md, const ChapterPage *c) {
     if (c->n_exercises <= 0) return;
-    buf_puts(md, "<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n");
+    buf_puts(md, _("<section class=\"exercises\" id=\"exercises\">\n\n## Exercises\n\n"));
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
         buf_puts(md, "<div class=\"exercise\" id=\"");
         anchor_id(md, "exercise-", e->id);
-        buf_puts(md, "\">\n\n**Exercise ");
+        buf_puts(md, _("\">\n\n**Exercise "));
         md_puts(md, e->id);
         buf_puts(md, ".** ");
         md_tex(md, e->question);
         buf_puts(md, "\n\n");
-        buf_puts(md, "Run: <code>./workbook ");
+        buf_puts(md, _("Run: <code>./workbook "));
         html_puts(md, c->name);
         if (e->options[0]) {
             buf_puts(md, " ");
             html_puts(md, e->options);
         }
-        buf_puts(md, "</code>\n\n<details>\n<summary>Answer</summary>\n\n");
+        buf_puts(md, _("</code>\n\n<details>\n<summary>Answer</summary>\n\n"));
         md_tex(md, e->answer);
         buf_puts(md, "\n\n</details>\n</div>\n\n");
     }
@@ -412,11 +657,11 @@ static void exercises(Buf *md, const ChapterPage *c) {
 static void counts_line(Buf *md, const ChapterPage *c) {
     char counts[512];
     run_verdict_counts(c->run, counts, sizeof counts);
-    buf_printf(md, "%zu claims: ", c->n_claims);
+    buf_printf(md, _("%zu claims: "), c->n_claims);
     md_puts(md, counts);
     size_t off = 0;
     for (size_t i = 0; i < c->n_claims; i++) off += strcmp(c->claims[i].verdict, c->claims[i].expected) != 0;
-    if (off) buf_printf(md, " (%zu not the verdict the course's settings give)", off);
+    if (off) buf_printf(md, _(" (%zu not the verdict the course's settings give)"), off);
 }
 
 // A claim at a glance: what the course says (its lesson's "says", with the
@@ -441,7 +686,7 @@ static void write_chapter(size_t i) {
 
     Buf md = {0};
     nav(&md, i);
-    buf_printf(&md, "# Chapter %d: ", c->number);
+    buf_printf(&md, _("# Chapter %d: "), c->number);
     md_puts(&md, c->title);
     bool taught = c->run->has_lesson && c->have_claims;
     buf_puts(&md, taught ? "\n\n<div class=\"summary\">\n\n" : "\n\n<div class=\"summary printed\">\n\n");
@@ -449,11 +694,11 @@ static void write_chapter(size_t i) {
     else md_puts(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
     if (c->run->state == RUN_CHAPTER_BROKEN) {
-        buf_puts(&md, "<div class=\"problem\">\n\n**This chapter's files cannot be read as they should:** ");
+        buf_puts(&md, _("<div class=\"problem\">\n\n**This chapter's files cannot be read as they should:** "));
         md_puts(&md, c->run->problem);
-        buf_puts(&md, ". What could be read is shown.\n\n</div>\n\n");
+        buf_puts(&md, _(". What could be read is shown.\n\n</div>\n\n"));
     }
-    if (!c->have_claims) buf_puts(&md, "*No claims from this run.*\n\n");
+    if (!c->have_claims) buf_puts(&md, _("*No claims from this run.*\n\n"));
     if (c->n_claims) {
         buf_puts(&md, "<nav class=\"glance\">\n\n");
         counts_line(&md, c);
@@ -479,28 +724,29 @@ static void write_chapter(size_t i) {
     bool unplaced = false;
     for (size_t f = 0; f < c->n_figures; f++) unplaced = unplaced || !c->figures[f].claim[0];
     if (unplaced) {
-        buf_puts(&md, "## More figures\n\n");
+        buf_puts(&md, _("## More figures\n\n"));
         for (size_t f = 0; f < c->n_figures; f++)
             if (!c->figures[f].claim[0]) figure(&md, c, &c->figures[f]);
     }
     exercises(&md, c);
-    buf_puts(&md, "<section class=\"files\">\n\n## The chapter's files\n\n");
-    buf_puts(&md, "Written by this run into ");
-    char folder[16];
+    buf_puts(&md, _("<section class=\"files\">\n\n## The chapter's files\n\n"));
+    buf_puts(&md, _("Written by this run into "));
+    char folder[16], folder_href[32];
     snprintf(folder, sizeof folder, "%s/", c->name);
+    snprintf(folder_href, sizeof folder_href, "%s%s/", g_root, c->name);
     buf_puts(&md, "[");
     md_puts(&md, folder);
     buf_puts(&md, "](");
-    md_dest(&md, folder);
-    buf_puts(&md, "), as its MANIFEST lists them, with the narrative ");
+    md_dest(&md, folder_href);
+    buf_puts(&md, _("), as its MANIFEST lists them, with the narrative "));
     char out_rel[32];
-    snprintf(out_rel, sizeof out_rel, "%s/output.txt", c->name);
+    snprintf(out_rel, sizeof out_rel, "%s%s/output.txt", g_root, c->name);
     buf_puts(&md, "[`output.txt`](");
     md_dest(&md, out_rel);
     buf_puts(&md, "):\n\n");
     for (size_t f = 0; f < c->n_files; f++) {
         char rel[8192];
-        snprintf(rel, sizeof rel, "%s/%s", c->name, c->files[f]);
+        snprintf(rel, sizeof rel, "%s%s/%s", g_root, c->name, c->files[f]);
         buf_puts(&md, "- [");
         md_code(&md, c->files[f]);
         buf_puts(&md, "](");
@@ -512,12 +758,13 @@ static void write_chapter(size_t i) {
 
     Buf h = {0};
     char title[512];
-    snprintf(title, sizeof title, "Chapter %d: %s", c->number, c->title);
-    page_head(&h, title);
-    add_markdown(&h, &md);
+    snprintf(title, sizeof title, _("Chapter %d: %s"), c->number, c->title);
+    char page[16], rel[32];
+    snprintf(page, sizeof page, "%s.html", c->name);
+    snprintf(rel, sizeof rel, "%s%s", g_dir, page);
+    page_head(&h, title, page);
+    add_markdown_linking_terms(&h, &md);
     page_tail(&h);
-    char rel[16];
-    snprintf(rel, sizeof rel, "%s.html", c->name);
     write_out(rel, h.s, h.n);
     free(md.s);
     free(h.s);
@@ -525,14 +772,21 @@ static void write_chapter(size_t i) {
 
 static void write_index(void) {
     Buf md = {0};
-    buf_puts(&md, "# The workbook: how a Transformer knows word order\n\n");
-    buf_puts(&md, "<div class=\"summary\">\n\nEach chapter takes what the course documents claim, computes the "
-                  "evidence and gives a verdict computed from the numbers. This run's pages, chapter by chapter; "
-                  "the same results as [REPORT\\.md](REPORT.md).\n\n</div>\n\n");
+    buf_puts(&md, _("# The workbook: how a Transformer knows word order\n\n"));
+    buf_puts(&md, "<div class=\"summary\">\n\n");
+    buf_puts(&md, _("Each chapter takes what the course documents claim, computes the evidence and gives a verdict "
+                    "computed from the numbers. This run's pages, chapter by chapter; the same results as "));
+    char report[64];
+    snprintf(report, sizeof report, "%s%s", g_root, report_md_name(g_lang));
+    buf_puts(&md, "[");
+    md_puts(&md, report_md_name(g_lang));
+    buf_puts(&md, "](");
+    md_dest(&md, report);
+    buf_puts(&md, _("). Terms: the [glossary](glossary.html).\n\n</div>\n\n"));
     if (g_run) {
         char counts[512];
         run_verdict_counts_all(g_run, counts, sizeof counts);
-        buf_puts(&md, "<p class=\"course-counts\">All chapters: ");
+        buf_puts(&md, _("<p class=\"course-counts\">All chapters: "));
         html_puts(&md, counts);
         buf_puts(&md, ".</p>\n\n");
     }
@@ -541,12 +795,12 @@ static void write_index(void) {
         char href[16];
         snprintf(href, sizeof href, "%s.html", c->name);
         buf_puts(&md, "<section class=\"toc-entry\">\n\n");
-        buf_printf(&md, "## [Chapter %d: ", c->number);
+        buf_printf(&md, _("## [Chapter %d: "), c->number);
         md_puts(&md, c->title);
         buf_puts(&md, "](");
         md_dest(&md, href);
         buf_puts(&md, ")\n\n");
-        if (!c->have_claims) buf_puts(&md, "*No claims from this run.*\n\n");
+        if (!c->have_claims) buf_puts(&md, _("*No claims from this run.*\n\n"));
         else {
             counts_line(&md, c);
             buf_puts(&md, "\n\n");
@@ -555,7 +809,7 @@ static void write_index(void) {
         for (size_t k = 0; k < c->n_claims; k++) {
             const Claim *cl = &c->claims[k];
             if (!notes_erratum(cl)) continue;
-            if (!any) buf_puts(&md, "<div class=\"errata\">\n\nErrata:\n\n");
+            if (!any) buf_puts(&md, _("<div class=\"errata\">\n\nErrata:\n\n"));
             any = true;
             buf_puts(&md, "- [");
             md_puts(&md, cl->id);
@@ -570,9 +824,9 @@ static void write_index(void) {
             buf_puts(&md, " ");
             glance_words(&md, c, cl);
             if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
-                buf_puts(&md, " <span class=\"values\">(document ");
+                buf_puts(&md, _(" <span class=\"values\">(document "));
                 html_puts(&md, cl->document);
-                buf_puts(&md, ", computed ");
+                buf_puts(&md, _(", computed "));
                 html_puts(&md, cl->measured);
                 buf_puts(&md, ": <code>");   // the key number's name, as the chapter printed it
                 html_puts(&md, cl->key);
@@ -584,10 +838,12 @@ static void write_index(void) {
         buf_puts(&md, "</section>\n\n");
     }
     Buf h = {0};
-    page_head(&h, "pe-workbook: contents");
-    add_markdown(&h, &md);
+    page_head(&h, _("pe-workbook: contents"), "index.html");
+    add_markdown_linking_terms(&h, &md);
     page_tail(&h);
-    write_out("index.html", h.s, h.n);
+    char rel[32];
+    snprintf(rel, sizeof rel, "%sindex.html", g_dir);
+    write_out(rel, h.s, h.n);
     free(md.s);
     free(h.s);
 }
@@ -712,32 +968,55 @@ int main(int argc, char **argv) {
     }
     char **chapter_names;
     size_t n_names = run_chapter_names(out, &chapter_names);
-    Run run;
     // The lessons beside the plots (as the driver finds them), else the ones built in.
     char lessons_dir[8192];
     snprintf(lessons_dir, sizeof lessons_dir, "%s/../lessons", plots);
     struct stat lessons_st;
     bool beside = stat(lessons_dir, &lessons_st) == 0 && S_ISDIR(lessons_st.st_mode);
-    run_read(&run, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
-    g_run = &run;
-    g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
-    if (!g_ch) faults_out_of_memory("the pages", run.n);
-    for (size_t i = 0; i < run.n; i++) {
-        const RunChapter *c = &run.chapters[i];
-        if (c->state == RUN_CHAPTER_DONE || c->state == RUN_CHAPTER_BROKEN) page_of(&g_ch[g_n_ch++], c);
-        if (c->state == RUN_CHAPTER_BROKEN)
-            fprintf(stderr, "%s: %s: %s (its page says so)\n", PROGRAM, c->name, c->problem);
-    }
     if (!manifest_load(&g_manifest, out, "PAGES_MANIFEST", pages_file_name)) write_failed("PAGES_MANIFEST");
     manifest_init(&g_written, out, "PAGES_MANIFEST");
     copy_assets(assets, katex);
-    for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
-    write_index();
+    read_glossary();
+    Lang reader = i18n_current();
+    size_t n_pages = 0;
+    // Every language's pages, each from the run read in that language.
+    for (Lang lang = 0; lang < LANG_COUNT; lang++) {
+        g_lang = lang;
+        g_dir = language_dir(lang);
+        g_root = lang == LANG_EN ? "" : "../";
+        i18n_use(lang);
+        if (g_dir[0]) {
+            char folder[16];
+            snprintf(folder, sizeof folder, "%.*s", (int)strlen(g_dir) - 1, g_dir);
+            make_dir(folder);
+        }
+        Run run;
+        run_read(&run, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
+        g_run = &run;
+        g_n_ch = 0;
+        g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
+        if (!g_ch) faults_out_of_memory("the pages", run.n);
+        for (size_t i = 0; i < run.n; i++) {
+            const RunChapter *c = &run.chapters[i];
+            if (c->state == RUN_CHAPTER_DONE || c->state == RUN_CHAPTER_BROKEN) page_of(&g_ch[g_n_ch++], c);
+            if (c->state == RUN_CHAPTER_BROKEN && lang == LANG_EN)
+                fprintf(stderr, "%s: %s: %s (its page says so)\n", PROGRAM, c->name, c->problem);
+        }
+        for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
+        write_index();
+        write_glossary();
+        n_pages = g_n_ch;
+        for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
+        free(g_ch);
+        g_run = NULL;
+        run_free(&run);
+    }
+    i18n_use(reader);
     remove_old_files();
-    printf("Pages: %s/index.html (%zu chapter%s)\n", out, g_n_ch, g_n_ch == 1 ? "" : "s");
-    for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
-    free(g_ch);
-    run_free(&run);
+    printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
+           out, n_pages);
+    printf(_("       in Chinese: %s/zh-TW/index.html, %s/zh-CN/index.html; the glossary: glossary.html\n"), out, out);
+    free_glossary();
     names_free(chapter_names, n_names);
     manifest_free(&g_manifest);
     manifest_free(&g_written);
