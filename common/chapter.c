@@ -460,7 +460,7 @@ static void print_claim(Chapter *ch, size_t i) {
         lesson_parts_free(&parts);
         return;
     }
-    printf("\n%s · %s\n", c->id, lesson_source_label(c->source));
+    printf("\n%s · %s\n", c->id, lesson_source_label(lc && lc->source[0] ? lc->source : c->source));
     if (rendered) {
         print_plain(parts.says, "");
         printf("\n");

@@ -268,6 +268,11 @@ bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *part
     return lesson_render_claim(lc, &run, parts, why, why_size);
 }
 
+const char *run_claim_source(const RunChapter *c, const RunClaim *cl) {
+    const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
+    return lesson_source_label(lc && lc->source[0] ? lc->source : cl->source);
+}
+
 const char *run_figure_claim(const RunChapter *c, const char *figure) {
     for (size_t k = 0; c->has_lesson && k < c->n_claims; k++) {
         const LessonClaim *lc = lesson_claim(&c->lesson, c->claims[k].id);

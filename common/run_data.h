@@ -131,6 +131,10 @@ void run_free(Run *run);
 // chapter has no lesson for it, or (with the reason in 'why') when its
 // numbers cannot be filled in.
 bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size);
+// A claim's source as a reader meets it (lesson_source_label): the lesson's
+// "source:" line, whose section names the zh-CN edition writes in Simplified
+// characters, else the claim table's. (A static buffer: use it before the next call.)
+const char *run_claim_source(const RunChapter *c, const RunClaim *cl);
 
 // The claim a figure is shown at: the first of the run's claims, in the
 // chapter's order, whose lesson names it ("figure:"); NULL when none does.

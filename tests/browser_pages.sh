@@ -29,6 +29,13 @@
 #         such box and no formula reaching outside the window;
 #       * every image is a link to its own full-size file (the same figure,
 #         SVG or PNG);
+#   - every SVG figure the pages link to, opened at its own size (a phone
+#     shows a figure shrunk to the page; a tap opens it full size): every
+#     piece of text in it (each <text> and <tspan> with text of its own)
+#     is drawn at least MIN_FIGURE_TEXT_PX (9) CSS pixels high (its font size
+#     times the scale the SVG is drawn at), measured by a script added to a
+#     copy of each figure, all of them in one page of frames, one browser
+#     start;
 #   - a screenshot of the whole page at 1100 pixels wide, SHOTS_DIR/NAME.png,
 #     and of the top of it at 400 pixels, SHOTS_DIR/NAME-narrow.png, for a
 #     person to look at.
@@ -345,4 +352,132 @@ for page in "${list[@]}"; do
   [ -s "$shots/$name-narrow.png" ] || fail "$page: no screenshot $shots/$name-narrow.png"
   [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px at 1100 px wide, checked at 1100 and 400 px, screenshots in $shots: $shots_made"
 done
+
+# The figures' text at their own size. 9 CSS pixels: a little below the
+# smallest text the pages set themselves (10.5 pixels, the evidence's <pre> at
+# phone width: 0.7rem of 15, tools/pages/workbook.css), and where DejaVu Sans'
+# lower-case letters (x-height 0.55) shrink under 5 pixels. A figure's tics
+# and labels are 13 at the standard size (plots/common.gp), sub- and
+# superscripts 0.8 of their text's size: a script's 11-point label with an
+# exponent (8.8) is below it.
+MIN_FIGURE_TEXT_PX=9
+failures_before=$failures
+figs=()
+while IFS= read -r rel; do
+  rel=$(printf '%s' "$rel" | sed 's/&amp;/\&/g')
+  rel=$(printf '%b' "${rel//%/\\x}")   # percent-decoded: a file name
+  [ -f "$pages/$rel" ] && figs+=("$rel")
+done < <(for page in "${list[@]}"; do grep -o -E '(href|src)="[^"]*[.]svg"' "$pages/$page"; done |
+         sed -E 's/^(href|src)="//; s/"$//' | sort -u)
+if [ "${#figs[@]}" -gt 0 ]; then
+  mkdir -p "$site/figure-text" || exit 2
+  # The figure's script: measures every piece of text once the figure and its
+  # fonts are ready and sends its findings, with the figure's number, to the
+  # page of frames.
+  cat >"$work/figure-text.js" <<'FIGTEXT'
+(function () {
+  var root = document.documentElement, min = Number(root.getAttribute("data-min-px"));
+  function run() {
+    var problems = [], count = 0;
+    var own = function (el) {
+      for (var c = el.firstChild; c; c = c.nextSibling)
+        if (c.nodeType === 3 && c.nodeValue.trim()) return c.nodeValue.trim();
+      return "";
+    };
+    document.querySelectorAll("text, tspan").forEach(function (el) {
+      var text = own(el);
+      if (!text || el.getClientRects().length === 0) return;
+      var m = el.getScreenCTM(), size = parseFloat(getComputedStyle(el).fontSize);
+      var px = size * (m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1);
+      count++;
+      if (px < min && problems.length < 20)
+        problems.push("text \"" + (text.length > 40 ? text.slice(0, 37) + "..." : text) + "\" is " +
+                      px.toFixed(1) + " px, below " + min + " px");
+    });
+    window.parent.postMessage({ figureText: { figure: Number(root.getAttribute("data-figure")),
+      problems: problems, count: count } }, "*");
+  }
+  window.addEventListener("load", function () {
+    (document.fonts ? document.fonts.ready : Promise.resolve()).then(run);
+  });
+})();
+FIGTEXT
+  # Figure i is copied, with the script, to figure-text/i.svg and shown in a
+  # frame of its own size (the viewBox: gnuplot's 'dynamic' SVG has no width
+  # and height).
+  frames=""
+  for i in "${!figs[@]}"; do
+    rel=${figs[$i]}
+    size=$(grep -o -m1 'viewBox="[-0-9. ]*"' "$pages/$rel" | sed 's/viewBox="//; s/"$//')
+    read -r _ _ fw fh <<<"$size"
+    if [ -z "${fw:-}" ] || [ -z "${fh:-}" ]; then fail "figures: $rel has no viewBox, no size of its own"; continue; fi
+    awk -v script="$work/figure-text.js" -v figure="$i" -v min="$MIN_FIGURE_TEXT_PX" '
+      !opened && /<svg[ >]/ { sub(/<svg/, "<svg data-figure=\"" figure "\" data-min-px=\"" min "\""); opened = 1 }
+      { lines[++n] = $0 }
+      END {
+        for (last = n; last > 0 && lines[last] !~ /<\/svg>/; last--) ;
+        for (j = 1; j <= n; j++) {
+          if (j == last) {
+            sub(/<\/svg>/, "", lines[j]); print lines[j]
+            print "<script><![CDATA["; while ((getline l < script) > 0) print l; print "]]></script></svg>"
+          } else print lines[j]
+        }
+      }' "$pages/$rel" >"$site/figure-text/$i.svg" || exit 2
+    frames+="<iframe src=\"figure-text/$i.svg\" width=\"${fw%.*}\" height=\"${fh%.*}\"></iframe>"$'\n'
+  done
+  # The page of frames leaves "figure<TAB>finding" lines (base64) in
+  # data-browser-checks and the number of figures that reported in
+  # data-browser-figures. Its listener stands before the frames: a frame may
+  # report before the page has loaded.
+  cat >"$site/figure-text.html" <<FIGPAGE || exit 2
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>figure text</title>
+<style>body { margin: 0; } iframe { display: block; border: 0; }</style>
+<script>
+(function () {
+  var want = ${#figs[@]}, got = {}, n = 0, done = false, problems = [];
+  function finish() {
+    if (done) return;
+    done = true;
+    for (var i = 0; i < want; i++)
+      if (!got[i]) problems.push(i + "\tnot measured (its script did not report)");
+    var root = document.documentElement;
+    root.setAttribute("data-browser-checks", btoa(unescape(encodeURIComponent(problems.join("\n")))));
+    root.setAttribute("data-browser-figures", String(n));
+  }
+  window.addEventListener("message", function (e) {
+    var r = e.data && e.data.figureText;
+    if (!r || got[r.figure]) return;
+    got[r.figure] = true;
+    n++;
+    r.problems.forEach(function (p) { problems.push(r.figure + "\tat its own size: " + p); });
+    if (r.count === 0) problems.push(r.figure + "\tno text measured");
+    if (n === want) finish();
+  });
+  window.addEventListener("load", function () { setTimeout(finish, 3000); });
+})();
+</script>
+</head><body>
+$frames</body></html>
+FIGPAGE
+  dom="$work/figure-text.dom"
+  if run_browser "$dom" "$work/figure-text.log" --window-size=1100,1000 --dump-dom "file://$site/figure-text.html"; then
+    measured=$(grep -o 'data-browser-figures="[0-9]*"' "$dom" | grep -o '[0-9]*' | head -1)
+    coded=$(grep -o 'data-browser-checks="[^"]*"' "$dom" | head -1 | sed 's/^data-browser-checks="//; s/"$//')
+    if ! grep -q 'data-browser-checks=' "$dom"; then
+      fail "figures: the text sizes were not measured (no data-browser-checks)"
+    else
+      while IFS=$'\t' read -r i problem; do
+        [ -n "$i" ] && fail "figures: ${figs[$i]:-figure $i} $problem"
+      done < <(printf '%s' "$coded" | base64 -d; echo)
+      [ "${measured:-0}" = "${#figs[@]}" ] || fail "figures: ${measured:-0} of ${#figs[@]} SVG figures measured"
+    fi
+  else
+    fail "figures: the browser failed (exit $?)"; tail -5 "$work/figure-text.log"
+  fi
+  [ "$failures" = "$failures_before" ] &&
+    echo "ok   figures: ${#figs[@]} SVG figure$([ "${#figs[@]}" = 1 ] || echo s), every text at least $MIN_FIGURE_TEXT_PX px high at the figure's own size"
+else
+  echo "(no SVG figure linked from the pages: no figure text to measure)"
+fi
 exit $bad

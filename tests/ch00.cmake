@@ -42,6 +42,31 @@ else()
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/ch00_seed_cache.cmake)
   set_tests_properties(ch00.cache_from_workbook PROPERTIES FIXTURES_SETUP ch00_cache LABELS "ch00")
   set_tests_properties(ch00.data PROPERTIES FIXTURES_REQUIRED ch00_cache)
+  # The figure ch00_pca's word labels, as the chapter placed them in pca.dat:
+  # none overlaps another or a point, all inside their panels, one scale on
+  # both axes (tests/ch00_pca_labels.sh); and the check fails on a copy whose
+  # queen label is moved onto king's.
+  set(pca_dat ${WORKBOOK_TEST_OUT}/ch00/data/pca.dat)
+  add_test(NAME ch00.figure.pca_labels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/ch00_pca_labels.sh ${pca_dat})
+  add_test(NAME ch00.figure.pca_labels_catch
+           COMMAND sh -c "awk '/^#/ { for (i = 2; i <= NF; i++) c[$i] = i - 1 } !/^#/ && NF && $c[\"word_a\"] == \"king\" { $c[\"lx_b\"] = $c[\"lx_a\"]; $c[\"ly_b\"] = $c[\"ly_a\"] } { print }' '${pca_dat}' > '${pca_dat}.moved' && '${CMAKE_CURRENT_SOURCE_DIR}/ch00_pca_labels.sh' '${pca_dat}.moved' > '${pca_dat}.moved.txt'; s=$?; cat '${pca_dat}.moved.txt'; test $s -eq 1 && grep -q '\"king\" and \"queen\" overlap' '${pca_dat}.moved.txt'")
+  set_tests_properties(ch00.figure.pca_labels ch00.figure.pca_labels_catch PROPERTIES
+                       FIXTURES_REQUIRED ch00_data LABELS "figure;ch00")
+endif()
+
+# ch00_pca on the tiny corpus, which has gender pairs but no capital: the
+# gender panel is drawn, the capital panel says it has fewer than two pairs,
+# and the gender labels pass the same check.
+if(GNUPLOT_EXECUTABLE)
+  set(pca_tiny ${WORKBOOK_TEST_OUT}/ch00/pca-tiny)
+  add_test(NAME ch00.figure.pca_tiny
+           COMMAND ${CMAKE_COMMAND} -DCHAPTER=$<TARGET_FILE:ch00> "-DCHAPTER_ARGS=${ch00_tiny_text}"
+                   -DDRIVER=$<TARGET_FILE:workbook_run> -DSCRIPT=${CMAKE_SOURCE_DIR}/plots/ch00_pca.gp -DOUT=${pca_tiny}
+                   "-DEXPECT=gender, man → woman \\([0-9]+ pairs\\).*fewer than two capital–country pairs"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_follows_data.cmake)
+  add_test(NAME ch00.figure.pca_tiny_labels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/ch00_pca_labels.sh ${pca_tiny}/data/pca.dat)
+  set_tests_properties(ch00.figure.pca_tiny PROPERTIES FIXTURES_SETUP ch00_pca_tiny LABELS "figure;ch00")
+  set_tests_properties(ch00.figure.pca_tiny_labels PROPERTIES FIXTURES_REQUIRED ch00_pca_tiny LABELS "figure;ch00")
 endif()
 
 # Words follow numbers (tests/ch00_words.cmake): every claim's lesson as printed,

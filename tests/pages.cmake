@@ -6,8 +6,8 @@
 #   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
 #   browser.catches_broken_page  the browser checks fail where they should: the made-up
 #                        pages with a half-typeset formula, a refused and an unrendered
-#                        one, clipped boxes and unlinked figures added
-#                        (tests/data/pages/expect_checks_fail.sh)
+#                        one, clipped boxes, unlinked figures and a figure whose text is
+#                        6 pixels high added (tests/data/pages/expect_checks_fail.sh)
 #   browser.chapters     pages of a real run (the chapters that train no models), checked
 #                        with two browser starts per page, 1100 and 400 pixels
 #                        (--checks-only: no whole-page shot)

@@ -223,7 +223,7 @@ static void verdict_table(DataFile *f, const RunChapter *c) {
         datafile_printf(f, "| ");
         md_text(f, row->id);
         datafile_printf(f, " | ");
-        md_text(f, lesson_source_label(row->source));
+        md_text(f, run_claim_source(c, row));
         datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? _("beyond") : _("course"));
         md_text(f, lesson_verdict_words(row->verdict, row->weight));
         datafile_printf(f, "**");
@@ -284,7 +284,7 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
     datafile_printf(f, "\"></a>\n### ");
     md_text(f, cl->id);
     datafile_printf(f, " · ");
-    md_text(f, lesson_source_label(cl->source));
+    md_text(f, run_claim_source(c, cl));
     datafile_printf(f, "%s\n\n", strcmp(cl->scope, "beyond") == 0 ? _(" · beyond the course") : "");
     LessonParts parts;
     char why[300];

@@ -7,8 +7,9 @@
 //
 // Conversion: the text is converted with OpenCC's tw2sp configuration
 // (characters, and Taiwan phrases to mainland ones: 程式 → 程序, 資料 → 数据),
-// except what stands between 「 and 」: a document's own words, quoted
-// verbatim, get characters only (t2s), never other phrases. Then the reviewed
+// except a document's own words, which get characters only (t2s), never
+// other phrases: what stands between 「 and 」 (quoted verbatim) and a
+// lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
 // what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
 // --po also names the catalogue's language zh_CN in its header.
@@ -100,6 +101,24 @@ static void corrected_into(Buf *out, const Corrections *c, const char *text) {
     }
 }
 
+// One line: outside quotes tw2sp and the corrections; inside 「...」 t2s only.
+static void convert_line(Buf *out, opencc_t phrases, opencc_t characters, const Corrections *corrections,
+                         const char *line) {
+    for (const char *p = line; *p;) {
+        const char *open = strstr(p, OPEN_QUOTE);
+        const char *end = open ? open : p + strlen(p);
+        Buf plain = {0};
+        convert_into(&plain, phrases, p, (size_t)(end - p));
+        if (plain.s) corrected_into(out, corrections, plain.s);
+        free(plain.s);
+        if (open == NULL) break;
+        const char *close = strstr(open, CLOSE_QUOTE);
+        const char *quote_end = close ? close + strlen(CLOSE_QUOTE) : open + strlen(open);
+        convert_into(out, characters, open, (size_t)(quote_end - open));
+        p = quote_end;
+    }
+}
+
 static int convert(const char *in, const char *out_path, const char *corrections_path, bool po) {
     char *text = text_file_read(in, NULL);
     if (text == NULL) {
@@ -109,19 +128,16 @@ static int convert(const char *in, const char *out_path, const char *corrections
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     Corrections corrections = read_corrections(corrections_path);
     Buf out = {0};
-    // Outside quotes: tw2sp and the corrections; inside: t2s only.
-    for (const char *p = text; *p;) {
-        const char *open = strstr(p, OPEN_QUOTE);
-        const char *end = open ? open : p + strlen(p);
-        Buf plain = {0};
-        convert_into(&plain, phrases, p, (size_t)(end - p));
-        if (plain.s) corrected_into(&out, &corrections, plain.s);
-        free(plain.s);
-        if (open == NULL) break;
-        const char *close = strstr(open, CLOSE_QUOTE);
-        const char *quote_end = close ? close + strlen(CLOSE_QUOTE) : open + strlen(open);
-        convert_into(&out, characters, open, (size_t)(quote_end - open));
-        p = quote_end;
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        n += line[n] == '\n';
+        char *copy = malloc(n + 1);
+        memcpy(copy, line, n);
+        copy[n] = '\0';
+        if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
+        else convert_line(&out, phrases, characters, &corrections, copy);
+        free(copy);
+        line += n;
     }
     opencc_close(phrases), opencc_close(characters);
     char *result = out.s ? out.s : text_copy("");
@@ -146,7 +162,7 @@ static int convert(const char *in, const char *out_path, const char *corrections
     return EXIT_AS_EXPECTED;
 }
 
-// The first character where A and B differ, and its line.
+// --check: each line of each file against its t2s conversion.
 static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
     int found = 0;

@@ -293,7 +293,8 @@ static void add_markdown(Buf *h, const Buf *md) {
 // lessons/glossary.tsv (id, en, zh-TW, source, note), embedded with its zh-CN
 // edition (common/lesson.h): the same rows in the same order.
 typedef struct {
-    char *id, *source;
+    char *id;
+    char *source[LANG_COUNT];      // where the course uses it (the zh-CN edition's section names simplified)
     char *term[LANG_COUNT];
     char *note[LANG_COUNT];        // the note in Chinese (NULL in English: there is none)
 } Term;
@@ -326,11 +327,13 @@ static void read_glossary(void) {
         if (!whole || !f[col[0]][0]) continue;
         Term *t = &g_terms[g_n_terms++];
         t->id = text_copy(f[col[0]]);
-        t->source = text_copy(f[col[3]]);
+        t->source[LANG_EN] = text_copy(f[col[3]]);
+        t->source[LANG_ZH_TW] = text_copy(f[col[3]]);
         t->term[LANG_EN] = text_copy(f[col[1]]);
         t->term[LANG_ZH_TW] = text_copy(f[col[2]]);
         t->note[LANG_ZH_TW] = text_copy(f[col[4]]);
-        bool cn_whole = ng > col[2] && ng > col[4];
+        bool cn_whole = ng > col[2] && ng > col[3] && ng > col[4];
+        t->source[LANG_ZH_CN] = text_copy(cn_whole ? g[col[3]] : f[col[3]]);
         t->term[LANG_ZH_CN] = text_copy(cn_whole ? g[col[2]] : f[col[2]]);
         t->note[LANG_ZH_CN] = text_copy(cn_whole ? g[col[4]] : f[col[4]]);
     }
@@ -339,8 +342,8 @@ static void read_glossary(void) {
 
 static void free_glossary(void) {
     for (size_t i = 0; i < g_n_terms; i++) {
-        free(g_terms[i].id), free(g_terms[i].source);
-        for (Lang l = 0; l < LANG_COUNT; l++) free(g_terms[i].term[l]), free(g_terms[i].note[l]);
+        free(g_terms[i].id);
+        for (Lang l = 0; l < LANG_COUNT; l++) free(g_terms[i].term[l]), free(g_terms[i].note[l]), free(g_terms[i].source[l]);
     }
     free(g_terms);
 }
@@ -469,7 +472,7 @@ static void write_glossary(void) {
             buf_puts(&md, "</td>");
         }
         buf_puts(&md, "<td>");
-        html_puts(&md, lesson_source_label(t->source));
+        html_puts(&md, lesson_source_label(t->source[g_lang]));
         buf_puts(&md, "</td>");
         if (g_lang != LANG_EN) {
             buf_puts(&md, "<td>");
@@ -566,7 +569,7 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     buf_puts(md, " ");
     claim_badges(md, cl);
     buf_puts(md, "\n\n<p class=\"source\">");
-    html_puts(md, lesson_source_label(cl->source));
+    html_puts(md, run_claim_source(c->run, cl));
     buf_puts(md, "</p>\n\n");
     LessonParts parts;
     char why[300];

@@ -10,7 +10,9 @@
 #     older check does not see);
 #   - a table and a <pre> clipped (wider content, overflow-x hidden), and a
 #     table cut by a box that hides what sticks out of the window;
-#   - an image not linked, and one linked to another file.
+#   - an image not linked, and one linked to another file;
+#   - a figure whose text is drawn 6 pixels high at its own size (the
+#     made-up figure with every font size set to 6), named once, not per width.
 # Exit 0 when every breakage is named, 1 otherwise, 77 when the browser test
 # skips (no Chromium).
 set -uo pipefail
@@ -34,7 +36,9 @@ broken='<section id="broken">
 <div style="overflow: hidden"><table style="width: 3000px"><tr><td>a table wider than any window</td></tr></table></div>
 <p><img src="figures/ch01_output_d.svg" alt="an unlinked figure"></p>
 <p><a href="index.html"><img src="figures/ch01_output_d.png" alt="a figure linked elsewhere"></a></p>
+<p><a href="figures/tiny_text.svg"><img src="figures/tiny_text.svg" alt="a figure with tiny text"></a></p>
 </section>'
+sed -E 's/font-size="[0-9.]+"/font-size="6"/g' "$pages/figures/ch01_output_d.svg" >"$work/pages/figures/tiny_text.svg" || exit 2
 BROKEN="$broken" awk '/<\/main>/ && !done { print ENVIRON["BROKEN"]; done = 1 } { print }' "$pages/ch01.html" >"$work/pages/ch01.html" || exit 2
 "$check" --checks-only "$work/pages" "$work/shots" >"$work/out.txt" 2>&1
 rc=$?
@@ -52,6 +56,10 @@ for width in 1100 400; do
     grep -q -F "ch01.html at $width px: $want" "$work/out.txt" || { echo "NOT NAMED at $width px: $want"; bad=1; }
   done
 done
+grep -q -E '^FAIL figures: figures/tiny_text[.]svg at its own size: text ".*" is 6[.]0 px, below [0-9]+ px' "$work/out.txt" ||
+  { echo "NOT NAMED: the figure with 6-pixel text"; bad=1; }
+grep -q -F 'figures/ch01_output_d.svg at its own size' "$work/out.txt" &&
+  { echo "the made-up figure (13-pixel text) was named as too small"; bad=1; }
 # The unbroken page passes.
 grep -q -F "ok   index.html" "$work/out.txt" || { echo "index.html did not pass"; bad=1; }
 [ "$bad" = 0 ] && echo "every breakage named at 1100 and 400 px"

@@ -1,0 +1,93 @@
+# The languages (issue 29; common/i18n.h). Label i18n.
+#   i18n.catalogue.zh-TW/zh-CN  every message translated: no untranslated or fuzzy entry,
+#                        formats consistent between msgid and msgstr (msgfmt -c --statistics)
+#   i18n.same_numbers.chNN  the chapter in en, zh-TW and zh-CN: the same claims.tsv and
+#                        values.tsv bytes, the same numbers printed, the verdict table translated
+#   i18n.environment.*   the language from gettext's variables: LANGUAGE first (its first
+#                        language the workbook speaks), then LC_ALL, LC_MESSAGES, LANG; else English
+#   i18n.simplified      the zh-CN edition (lessons, catalogue; the pages and report of the
+#                        chapters' run) holds no Traditional-only character
+#   lessons.check.zh-TW/zh-CN  each translation held to its English original (tools/lesson_check.c)
+#   ...catches_*         the catalogue and Traditional checks fail where they should
+if(NOT MSGFMT_EXECUTABLE OR NOT OPENCC_FOUND)
+  message(STATUS "pe-workbook: gettext or OpenCC missing: no language tests")
+  return()
+endif()
+
+set(i18n_out ${WORKBOOK_TEST_OUT}/i18n)
+add_test(NAME i18n.catalogue.zh-TW
+         COMMAND ${CMAKE_COMMAND} -DMSGFMT=${MSGFMT_EXECUTABLE} -DPO=${CMAKE_SOURCE_DIR}/po/zh_TW.po
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_catalogue.cmake)
+add_test(NAME i18n.catalogue.zh-CN
+         COMMAND ${CMAKE_COMMAND} -DMSGFMT=${MSGFMT_EXECUTABLE} -DPO=${CMAKE_BINARY_DIR}/po/zh_CN.po
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_catalogue.cmake)
+# ... and the check fails on a catalogue with nothing translated (the template).
+add_test(NAME i18n.catalogue.catches_untranslated
+         COMMAND ${CMAKE_COMMAND} -DMSGFMT=${MSGFMT_EXECUTABLE} -DPO=${CMAKE_SOURCE_DIR}/po/workbook.pot
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_catalogue.cmake)
+set_tests_properties(i18n.catalogue.catches_untranslated PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(i18n.catalogue.zh-TW i18n.catalogue.zh-CN i18n.catalogue.catches_untranslated
+                     PROPERTIES LABELS "i18n;docs")
+
+foreach(chapter ch01 ch02 ch03 ch04 ch05 ch07 ch08)
+  add_test(NAME i18n.same_numbers.${chapter}
+           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${chapter}> -DOUT=${i18n_out}/same-numbers/${chapter}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_same_numbers.cmake)
+  set_tests_properties(i18n.same_numbers.${chapter} PROPERTIES LABELS "i18n;${chapter}")
+endforeach()
+
+# Which language a chapter speaks, by the environment alone (--claim 3.2: a
+# fraction of a second). Each expects the chapter's title in that language.
+# (LC_ALL for a language the workbook does not speak is English, whatever LANG says.)
+set(title_en "ch03 · Building the sinusoidal table")
+set(title_zh-TW "ch03 · 建構正弦位置編碼表")
+set(title_zh-CN "ch03 · 构建正弦位置编码表")
+set(environments
+    "lang_tw|zh-TW|LANG=zh_TW.UTF-8"
+    "lang_cn|zh-CN|LANG=zh_CN.UTF-8"
+    "language_list|zh-TW|LANGUAGE=fr:zh_TW:zh_CN,LANG=C.UTF-8"
+    "language_over_lc_all|zh-CN|LANGUAGE=zh_CN,LC_ALL=zh_TW.UTF-8"
+    "lc_all_over_lang|en|LC_ALL=de_DE.UTF-8,LANG=zh_TW.UTF-8"
+    "hant_hk|zh-TW|LANG=zh_HK.UTF-8"
+    "option_over_environment|en|LANG=zh_TW.UTF-8,--lang,en"
+    "default|en|LANG=C.UTF-8")
+foreach(row IN LISTS environments)
+  string(REPLACE "|" ";" fields "${row}")
+  list(GET fields 0 name)
+  list(GET fields 1 lang)
+  list(GET fields 2 settings)
+  add_test(NAME i18n.environment.${name}
+           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch03> -DOUT=${i18n_out}/environment/${name}
+                   "-DSETTINGS=${settings}" "-DEXPECT=${title_${lang}}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_language.cmake)
+  set_tests_properties(i18n.environment.${name} PROPERTIES LABELS "i18n;ch03")
+endforeach()
+
+# Each translation against its English original; the budget is the English one's.
+add_test(NAME lessons.check.zh-TW
+         COMMAND lesson_check --lessons ${CMAKE_SOURCE_DIR}/lessons --plots ${CMAKE_SOURCE_DIR}/plots --lang zh-TW
+                 ${WORKBOOK_CHAPTER_PROGRAMS})
+add_test(NAME lessons.check.zh-CN
+         COMMAND lesson_check --lessons ${CMAKE_SOURCE_DIR}/lessons --plots ${CMAKE_SOURCE_DIR}/plots --lang zh-CN
+                 --derived ${WORKBOOK_CHAPTER_PROGRAMS})
+set_tests_properties(lessons.check.zh-TW lessons.check.zh-CN PROPERTIES LABELS "unit;docs;i18n")
+
+# The zh-CN edition the build made, and the zh-CN pages and report of the
+# chapters' run (tests/pages.cmake) when that run is part of the suite.
+file(GLOB_RECURSE zh_cn_sources CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}/lessons/zh-TW
+     ${CMAKE_SOURCE_DIR}/lessons/zh-TW/*.md ${CMAKE_SOURCE_DIR}/lessons/zh-TW/*.tsv)
+set(zh_cn_files ${CMAKE_BINARY_DIR}/po/zh_CN.po)
+foreach(relative IN LISTS zh_cn_sources)
+  list(APPEND zh_cn_files ${WORKBOOK_DERIVED_LESSONS}/zh-CN/${relative})
+endforeach()
+add_test(NAME i18n.simplified COMMAND to_simplified --check ${zh_cn_files})
+# ... and the check finds the Traditional characters of the zh-TW lessons.
+add_test(NAME i18n.simplified.catches_traditional COMMAND to_simplified --check ${CMAKE_SOURCE_DIR}/lessons/zh-TW/ch03.md)
+set_tests_properties(i18n.simplified.catches_traditional PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(i18n.simplified i18n.simplified.catches_traditional PROPERTIES LABELS "i18n;docs")
+if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
+  add_test(NAME i18n.simplified_pages
+           COMMAND ${CMAKE_COMMAND} -DCHECK=$<TARGET_FILE:to_simplified> -DRUN=${WORKBOOK_TEST_OUT}/pages/chapters
+                   -DOUT=${i18n_out}/simplified-pages -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_simplified.cmake)
+  set_tests_properties(i18n.simplified_pages PROPERTIES FIXTURES_REQUIRED pages_chapters LABELS "i18n;browser")
+endif()
