@@ -203,11 +203,21 @@ static void same_text(const char *chapter, const char *id, const char *what, con
 }
 
 // The numbers of a text (runs of digits, with a decimal point or exponent
-// inside), sorted, joined by spaces: what a translation must keep.
+// inside; a circled digit ④ is 4), sorted, joined by spaces: what a
+// translation must keep.
 static char *numbers_of(const char *text) {
     char *found[512];
     size_t n = 0;
     for (const char *p = text; *p && n < 512;) {
+        // A circled digit (① .. ⑨, U+2460 .. U+2468: Doc A's 第④項) is that digit.
+        const unsigned char *u = (const unsigned char *)p;
+        if (u[0] == 0xE2 && u[1] == 0x91 && u[2] >= 0xA0 && u[2] <= 0xA8) {
+            found[n] = malloc(2);
+            found[n][0] = (char)('1' + (u[2] - 0xA0));
+            found[n++][1] = '\0';
+            p += 3;
+            continue;
+        }
         if (isdigit((unsigned char)*p)) {
             const char *start = p;
             while (isdigit((unsigned char)*p) || ((*p == '.' || *p == 'e') && isdigit((unsigned char)p[1])) ||
