@@ -49,6 +49,7 @@
 
 #include "attention.h"
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "exitcodes.h"
 #include "hash.h"
@@ -1272,14 +1273,14 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "model width d, even"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups per claim, N*d*d <= 2^25"},
+        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", N_("model width d, even")},
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", N_("random setups per claim, N*d*d <= 2^25")},
         {"--time-len", OPTION_INT, &time_len, 16, 4096, 0, "T",
-         "claim 1.7: sentence length whose wall time --verbose prints"},
+         N_("claim 1.7: sentence length whose wall time --verbose prints")},
         {"--sentence", OPTION_TEXT, &sentence_arg, 0, 0, 0, "TEXT",
-         "claims 1.2 and 1.4 on your own sentence, compared with its reversal (rotated by one token when the "
+         N_("claims 1.2 and 1.4 on your own sentence, compared with its reversal (rotated by one token when the "
          "reversal is the same): 2 to 16 tokens separated by spaces (\"我 打 你\") or, with no space, one per "
-         "character (我愛你), at most 256 bytes; a token's vector comes from --seed and the token's text"},
+         "character (我愛你), at most 256 bytes; a token's vector comes from --seed and the token's text")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

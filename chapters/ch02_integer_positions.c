@@ -46,6 +46,7 @@
 #include <stdlib.h>
 
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "pe_table.h"
 #include "random.h"
@@ -705,10 +706,10 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", "word and encoding width d, even"},
-        {"--vocab", OPTION_INT, &vocab, 10, 1000000, 0, "N", "vocabulary size for claim 2.2"},
+        {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N", N_("word and encoding width d, even")},
+        {"--vocab", OPTION_INT, &vocab, 10, 1000000, 0, "N", N_("vocabulary size for claim 2.2")},
         {"--max-position", OPTION_INT, &max_position, 1000, 10000000, 0, "K",
-         "claim 2.2 measures positions 0..100, then log-spaced up to K"},
+         N_("claim 2.2 measures positions 0..100, then log-spaced up to K")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

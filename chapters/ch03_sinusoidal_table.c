@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "pe_offset.h"
 #include "pe_table.h"
@@ -947,15 +948,15 @@ int main(int argc, char **argv) {
              TABLE_ROWS_DEFAULT.last);
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N",
-         "encoding width d, even, for claims 3.4-3.6, the figures, --print-table and --position"},
+         N_("encoding width d, even, for claims 3.4-3.6, the figures, --print-table and --position")},
         {"--n", OPTION_INT, &n_positions, 1000, 1000000, 0, "N",
-         "positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each"},
+         N_("positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each")},
         {"--print-table", OPTION_FLAG, &print_table, 0, 0, 0, NULL,
-         "print rows of the table (with --d, --positions) and exit; writes nothing"},
+         N_("print rows of the table (with --d, --positions) and exit; writes nothing")},
         {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, 0, "FIRST:LAST", rows_help},
         {"--position", OPTION_INT, &position, 0, MAX_POSITION, 0, "K",
-         "print P_K at --d pair by pair (Z_i, the angle K/Z_i, sin, cos) and exit; writes nothing (default: "
-         "not printed)"},
+         N_("print P_K at --d pair by pair (Z_i, the angle K/Z_i, sin, cos) and exit; writes nothing (default: "
+         "not printed)")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "pe_clock.h"
 #include "pe_recurrence.h"
@@ -487,9 +488,9 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", "width for claims 4.2 and 4.4, even"},
+        {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", N_("width for claims 4.2 and 4.4, even")},
         {"--positions", OPTION_INT, &positions, 1000, 10000000, 0, "N",
-         "claim 4.4 reads back positions 0..N-1, N*d <= 2^28"},
+         N_("claim 4.4 reads back positions 0..N-1, N*d <= 2^28")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

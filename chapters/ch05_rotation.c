@@ -47,6 +47,7 @@
 
 #include "attention.h"
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "pe_offset.h"
 #include "pe_relative.h"
@@ -954,10 +955,10 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--trials", OPTION_INT, &trials, 20, 100000, 0, "N",
-         "random (k, R) per width in 5.1; trials/20 products (5.2), trials/50 setups (5.3-5.5: at most 20 (512/d)^3; 5.6: at most 20); "
-         "trials * positions * d <= 2^27"},
-        {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", "width of the attention setup in 5.3-5.6"},
-        {"--positions", OPTION_INT, &positions, 8, 1024, 0, "N", "positions N in 5.3-5.5"},
+         N_("random (k, R) per width in 5.1; trials/20 products (5.2), trials/50 setups (5.3-5.5: at most 20 (512/d)^3; 5.6: at most 20); "
+         "trials * positions * d <= 2^27")},
+        {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N", N_("width of the attention setup in 5.3-5.6")},
+        {"--positions", OPTION_INT, &positions, 8, 1024, 0, "N", N_("positions N in 5.3-5.5")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

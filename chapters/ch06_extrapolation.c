@@ -73,6 +73,7 @@
 #include "build_info.h"
 #include "cache_files.h"
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "copy_experiment.h"
 #include "copy_task.h"
@@ -1297,21 +1298,21 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run"},
-        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding"},
-        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
+        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", N_("Adam steps per run")},
+        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", N_("runs per encoding")},
+        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", N_("runs trained at once")},
         CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N",
-         "training sequence length L_train"},
+         N_("training sequence length L_train")},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N",
-         "test length = N x L_train"},
+         N_("test length = N x L_train")},
         {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N",
-         "test sequences per run and length"},
-        {"--batch", OPTION_INT, &batch, 1, 1024, 0, "N", "sequences per step"},
-        {"--vocab", OPTION_INT, &vocab, 2, 1024, 0, "N", "vocabulary size V"},
-        {"--d", OPTION_INT, &d, 2, 256, OPTION_EVEN, "N", "model width d, even"},
+         N_("test sequences per run and length")},
+        {"--batch", OPTION_INT, &batch, 1, 1024, 0, "N", N_("sequences per step")},
+        {"--vocab", OPTION_INT, &vocab, 2, 1024, 0, "N", N_("vocabulary size V")},
+        {"--d", OPTION_INT, &d, 2, 256, OPTION_EVEN, "N", N_("model width d, even")},
         {"--lr", OPTION_REAL, &lr, 1e-6, MAX_LR, 0, "X",
-         "Adam learning rate, at most 0.02: with the other defaults 0.03 trains, 0.04 and above diverge"},
+         N_("Adam learning rate, at most 0.02: with the other defaults 0.03 trains, 0.04 and above diverge")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

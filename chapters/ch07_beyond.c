@@ -70,6 +70,7 @@
 #include "attention.h"
 #include "build_info.h"
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "parallel.h"
 #include "pe_layout.h"
@@ -1126,14 +1127,14 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N",
-         "width of q, k and the tables, even; the layouts differ from d = 4"},
-        {"--positions", OPTION_INT, &positions, 2, 1024, 0, "N", "positions in score maps and tables"},
-        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", "random setups for claims 7.1-7.2 (7.7: at most 100, 7.8: at most 3); "
+         N_("width of q, k and the tables, even; the layouts differ from d = 4")},
+        {"--positions", OPTION_INT, &positions, 2, 1024, 0, "N", N_("positions in score maps and tables")},
+        {"--trials", OPTION_INT, &trials, 1, 100000, 0, "N", N_("random setups for claims 7.1-7.2 (7.7: at most 100, 7.8: at most 3); "
          "trials * positions * d * (positions + d) "
-         "<= 2e10"},
-        {"--heads", OPTION_INT, &heads, 1, 64, 0, "H", "ALiBi heads, slopes 2^(-8h/H)"},
+         "<= 2e10")},
+        {"--heads", OPTION_INT, &heads, 1, 64, 0, "H", N_("ALiBi heads, slopes 2^(-8h/H)")},
         {"--causal-length", OPTION_INT, &causal_length, 2, 4096, 0, "T",
-         "sequence length of claim 7.4; its (T,T) weights take T^2 doubles"},
+         N_("sequence length of claim 7.4; its (T,T) weights take T^2 doubles")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

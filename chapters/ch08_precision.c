@@ -49,6 +49,7 @@
 #include <stdlib.h>
 
 #include "chapter.h"
+#include "i18n.h"
 #include "compare.h"
 #include "float_code.h"
 #include "pe_recurrence.h"
@@ -876,12 +877,12 @@ int main(int argc, char **argv) {
     };
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 4, 1024, OPTION_EVEN, "N",
-         "encoding width d, even (from 4, so some pair has Z_i != 1; to 1024: claim 8.2's scan of every "
-         "position takes about 9 s there, 80 s at d = 1536)"},
+         N_("encoding width d, even (from 4, so some pair has Z_i != 1; to 1024: claim 8.2's scan of every "
+         "position takes about 9 s there, 80 s at d = 1536)")},
         {"--max-position", OPTION_INT, &max_position, 10000, 1000000000, 0, "K",
-         "float study: positions 1 .. K, K in [10^4, 10^9]"},
+         N_("float study: positions 1 .. K, K in [10^4, 10^9]")},
         {"--positions", OPTION_INT, &positions, 1024, 1048576, 0, "N",
-         "recurrence claims: table rows N in [1024, 2^20], N*d <= 2^25"},
+         N_("recurrence claims: table rows N in [1024, 2^20], N*d <= 2^25")},
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

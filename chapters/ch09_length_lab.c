@@ -54,6 +54,7 @@
 
 #include "cache_files.h"
 #include "chapter.h"
+#include "i18n.h"
 #include "copy_experiment.h"
 #include "copy_task.h"
 #include "parallel.h"
@@ -668,12 +669,12 @@ int main(int argc, char **argv) {
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     const OptionSpec options[] = {
-        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", "Adam steps per run"},
-        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", "runs per encoding, task and mask"},
-        {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N", "test sequences per run and length"},
-        {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", "the second task copies the token K back"},
-        {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", "sequences per Adam step"},
-        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", "runs trained at once"},
+        {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", N_("Adam steps per run")},
+        {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", N_("runs per encoding, task and mask")},
+        {"--eval-seqs", OPTION_INT, &eval_seqs, 1, 100000, 0, "N", N_("test sequences per run and length")},
+        {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", N_("the second task copies the token K back")},
+        {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", N_("sequences per Adam step")},
+        {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", N_("runs trained at once")},
         CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 bool options_parse_long(const char *text, long min, long max, long *out) {
     if (text == NULL || *text == '\0') return false;
     const char *p = text;
@@ -47,26 +49,27 @@ bool options_parse_real(const char *text, double min, double max, double *out) {
 static void describe_accepted(const OptionSpec *s, char *buf, size_t size) {
     switch (s->kind) {
     case OPTION_INT:
-        snprintf(buf, size, "expected %s integer in [%.0f, %.0f]",
-                 (s->flags & OPTION_EVEN) ? "an even" : "an", s->min, s->max);
+        snprintf(buf, size, (s->flags & OPTION_EVEN) ? _("expected an even integer in [%.0f, %.0f]")
+                                                     : _("expected an integer in [%.0f, %.0f]"),
+                 s->min, s->max);
         break;
     case OPTION_REAL:
-        snprintf(buf, size, "expected a finite decimal number in [%g, %g]", s->min, s->max);
+        snprintf(buf, size, _("expected a finite decimal number in [%g, %g]"), s->min, s->max);
         break;
     case OPTION_RANGE:
-        snprintf(buf, size, "expected FIRST:LAST, integers in [%.0f, %.0f] with FIRST <= LAST",
+        snprintf(buf, size, _("expected FIRST:LAST, integers in [%.0f, %.0f] with FIRST <= LAST"),
                  s->min, s->max);
         break;
     case OPTION_TEXT:
         // (the option's help says what it takes: "TEXT: your own sentence, 2 to 16 tokens")
         if (!(s->flags & OPTION_WORDS))
-            snprintf(buf, size, "expected a non-empty %s%s%s", s->meta ? s->meta : "value",
-                     s->help ? ": " : "", s->help ? s->help : "");
-        else if (s->min == s->max) snprintf(buf, size, "expected %.0f words (no space within a word)", s->min);
-        else snprintf(buf, size, "expected %.0f to %.0f words (no space within a word)", s->min, s->max);
+            snprintf(buf, size, _("expected a non-empty %s%s%s"), s->meta ? s->meta : "value",
+                     s->help ? ": " : "", s->help ? _(s->help) : "");
+        else if (s->min == s->max) snprintf(buf, size, _("expected %.0f words (no space within a word)"), s->min);
+        else snprintf(buf, size, _("expected %.0f to %.0f words (no space within a word)"), s->min, s->max);
         break;
     case OPTION_FLAG:
-        snprintf(buf, size, "takes no value");
+        snprintf(buf, size, "%s", _("takes no value"));
         break;
     }
 }
@@ -142,22 +145,24 @@ static void describe_default(const OptionSpec *s, char *buf, size_t size) {
 
 void options_print_usage(const char *program, const char *summary,
                          const OptionSpec *specs, size_t n) {
-    printf("usage: %s [options]\n", program);
+    printf(_("usage: %s [options]\n"), program);
     if (summary) printf("%s\n", summary);
-    printf("\noptions:\n");
+    printf("%s", _("\noptions:\n"));
     for (size_t i = 0; i < n; i++) {
         char left[64];
         snprintf(left, sizeof left, "%s%s%s", specs[i].name,
                  specs[i].kind == OPTION_FLAG ? "" : " ",
                  specs[i].kind == OPTION_FLAG ? "" : (specs[i].meta ? specs[i].meta : "VALUE"));
-        const char *help = specs[i].help ? specs[i].help : "";
+        // (in the reader's language: the tables mark their help texts with N_, common/i18n.h)
+        const char *help = specs[i].help ? _(specs[i].help) : "";
         char def[96];
         describe_default(&specs[i], def, sizeof def);
-        // A help text that names its default itself is left as it is.
-        if (def[0] && strstr(help, "(default") == NULL) printf("  %-22s %s (default %s)\n", left, help, def);
+        // A help text that names its default itself (in English: "(default") is left as it is.
+        if (def[0] && (specs[i].help == NULL || strstr(specs[i].help, "(default") == NULL))
+            printf(_("  %-22s %s (default %s)\n"), left, help, def);
         else printf("  %-22s %s\n", left, help);
     }
-    printf("  %-22s %s\n", "--help", "print this text and exit");
+    printf("  %-22s %s\n", "--help", _("print this text and exit"));
 }
 
 // A word of an OPTION_WORDS option: non-empty, no white space.
@@ -235,12 +240,12 @@ OptionsResult options_parse_arguments(const char *program, const char *summary, 
             }
         }
         if (s == NULL) {
-            fprintf(stderr, "%s: unknown option '%s' (run %s --help for the list)\n",
+            fprintf(stderr, _("%s: unknown option '%s' (run %s --help for the list)\n"),
                     program, arg, program);
             return OPTIONS_ERROR;
         }
         if (seen[idx]) {
-            fprintf(stderr, "%s: %s: given more than once; give it once\n", program, s->name);
+            fprintf(stderr, _("%s: %s: given more than once; give it once\n"), program, s->name);
             return OPTIONS_ERROR;
         }
         seen[idx] = true;
@@ -265,7 +270,7 @@ OptionsResult options_parse_arguments(const char *program, const char *summary, 
             while (refused == NULL && a + 1 < end && argv[a + 1][0] != '-')
                 if (!add_word(s, v, argv[++a])) refused = argv[a];
             if (refused == NULL && v->n == 0) {
-                fprintf(stderr, "%s: %s: missing value; %s\n", program, s->name, accepted);
+                fprintf(stderr, _("%s: %s: missing value; %s\n"), program, s->name, accepted);
                 return OPTIONS_ERROR;
             }
             if (refused || (double)v->n < s->min) {
@@ -283,7 +288,7 @@ OptionsResult options_parse_arguments(const char *program, const char *summary, 
         } else if (a + 1 < end) {
             value = argv[++a];
         } else {
-            fprintf(stderr, "%s: %s: missing value; %s\n", program, s->name, accepted);
+            fprintf(stderr, _("%s: %s: missing value; %s\n"), program, s->name, accepted);
             return OPTIONS_ERROR;
         }
         if (!apply_value(s, value)) {
