@@ -485,7 +485,7 @@ static void print_claim(Chapter *ch, size_t i) {
     size_t size = strlen(words) + strlen(escaped ? escaped : sentence) + 8;
     char *line = malloc(size);
     if (line == NULL) faults_out_of_memory("a verdict line", size);
-    snprintf(line, size, "=> %s: %s", words, escaped ? escaped : sentence);
+    snprintf(line, size, _("=> %s: %s"), words, escaped ? escaped : sentence);
     free(escaped);
     printf("\n");
     print_plain(line, "");
