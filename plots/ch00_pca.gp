@@ -1,37 +1,99 @@
-# Figure: Trained SGNS vectors (unit length) of the gender pairs and capital–country pairs of the analogy set, projected on each set's first two principal components, an arrow from the first word of a pair to the second: where arrows run parallel with similar lengths the offset is shared, which is what king − man + woman ≈ queen uses; compare each category's accuracy in claim 0.4 (the projection keeps only two of the 100 dimensions)
-# Data: pca.dat, block 0 gender, block 1 capital; columns 2 pair 3 x_a 4 y_a 5 x_b 6 y_b 7 word_a 8 word_b
-# (a vocabulary with fewer than two pairs of a set writes one row with pair -1: that panel says so)
-fig_w = 1300; fig_h = 620
+# Figure: Is the offset shared? king − man + woman ≈ queen needs the pairs $(a, b)$ of a relation to differ by about one vector. For the gender and the capital–country pairs (the first pairs of each whose words claim 0.4 asks about; the titles say how many), each trained SGNS vector (unit length) is drawn along the relation's mean offset $m$, the mean of $b - a$ (across), and along the direction at right angles to $m$ in which the offsets differ most (up), on one scale, with an arrow from $a$ to $b$: a shared offset gives arrows parallel to $m$ and as long as $m$, drawn at the bottom. Each title gives the offsets' mean cosine with $m$ and the category's score in claim 0.4 on these vectors (3CosAdd and the nearest word of $c$)
+# Data: pca.dat, block 0 gender, block 1 capital, one row per pair: word_a word_b, their coordinates x_a y_a x_b y_b, cos (of b − a with m), the labels' centres lx_a ly_a lx_b ly_b as the chapter placed them and lead_a lead_b (1: a leader line), and the panel's values on each row: pairs, mean_len (|m|), mean_cos, the ranges x_lo x_hi y_lo y_hi, ref_x ref_y (where m is drawn from), plot_w plot_h label_pt (the panel and font the labels were placed for); analogies.dat: category asked sgns nearest
+# (a vocabulary with fewer than two pairs of a relation, or pairs whose offsets cancel out, writes one row with pair -1: that panel says so)
+# The panels' size in pixels at the standard figure (plot_w x plot_h) and the
+# labels' font size (label_pt) are the chapter's: it placed the labels for them.
+# Around the panels, at the standard size (w0 x h0): the titles above, tics
+# and axis labels below and on the left. --figure-size scales all of it.
+fig_w = 1300; fig_h = 710
+w0 = 1.0 * fig_w; h0 = 1.0 * fig_h
+pad_top = 110.0; pad_left = 85.0; pad_mid = 125.0
 load plotdir.'/common.gp'
 f = datadir.'/pca.dat'
-set multiplot layout 1, 2 title 'Pairs of trained word vectors in 2-D (PCA of each set; ch00, claim 0.4)' font ',15'
-set xlabel 'principal component 1'
-set ylabel 'principal component 2'
-set key off
-set offsets graph 0.12, graph 0.12, graph 0.08, graph 0.08
-# The pairs a block holds (its pair column's largest value + 1; 0 for the row that says none)
-stats f index 0 using 2 nooutput
-n_gender = int(STATS_max) + 1
-stats f index 1 using 2 nooutput
-n_capital = int(STATS_max) + 1
-set title 'gender: man → woman' font ',14'
-if (n_gender > 0) {
-plot f index 0 using 3:4:($5-$3):($6-$4) with vectors head filled size screen 0.012,20 ls 1, \
-     f index 0 using 3:4:7 with labels offset 0,-0.8 font ',10' tc rgb '#1f5fa8', \
-     f index 0 using 5:6:8 with labels offset 0,0.8 font ',10' tc rgb '#b0302a'
-} else {
-set label 1 'fewer than two gender pairs in this vocabulary' at graph 0.5, 0.5 center
-plot [-1:1] [-1:1] NaN notitle
-unset label 1
+a_file = datadir.'/analogies.dat'
+# Claim 0.4's score per category (seed --seed), from analogies.dat.
+cols_file = a_file; eval read_columns
+c_asked = col('asked'); c_sgns = col('sgns'); c_near = col('nearest')
+cols_file = f; eval read_columns
+# first(i, name): the command that puts column name's value in block i's first row into STATS_max
+first(i, name) = sprintf("stats f index %d every ::0::0 using (column(col('%s'))) nooutput", i, name)
+eval first(0, 'plot_w'); plot_w = STATS_max
+eval first(0, 'plot_h'); plot_h = STATS_max
+eval first(0, 'label_pt'); label_pt = int(STATS_max)
+array drawn[2]; array asked[2]; array acc[2]; array near[2]; array pairs[2]; array mean_cos[2]; array mean_len[2]
+array x_lo[2]; array x_hi[2]; array y_lo[2]; array y_hi[2]; array ref_x[2]; array ref_y[2]
+do for [p = 1:2] {
+    cat = word('gender capital', p)
+    stats a_file using (strcol(1) eq cat ? column(c_asked) : NaN) nooutput
+    asked[p] = STATS_max
+    acc[p] = NaN; near[p] = NaN
+    if (asked[p] > 0) {
+        stats a_file using (strcol(1) eq cat ? column(c_sgns) : NaN) nooutput
+        acc[p] = STATS_max
+        stats a_file using (strcol(1) eq cat ? column(c_near) : NaN) nooutput
+        near[p] = STATS_max
+    }
+    eval first(p - 1, 'pairs'); pairs[p] = int(STATS_max)
+    eval first(p - 1, 'pair'); drawn[p] = STATS_max >= 0
+    if (drawn[p]) {
+        eval first(p - 1, 'mean_cos'); mean_cos[p] = STATS_max
+        eval first(p - 1, 'mean_len'); mean_len[p] = STATS_max
+        eval first(p - 1, 'x_lo'); x_lo[p] = STATS_max
+        eval first(p - 1, 'x_hi'); x_hi[p] = STATS_max
+        eval first(p - 1, 'y_lo'); y_lo[p] = STATS_max
+        eval first(p - 1, 'y_hi'); y_hi[p] = STATS_max
+        eval first(p - 1, 'ref_x'); ref_x[p] = STATS_max
+        eval first(p - 1, 'ref_y'); ref_y[p] = STATS_max
+    }
 }
-set title 'capital → country' font ',14'
-if (n_capital > 0) {
-plot f index 1 using 3:4:($5-$3):($6-$4) with vectors head filled size screen 0.012,20 ls 3, \
-     f index 1 using 3:4:7 with labels offset 0,-0.8 font ',10' tc rgb '#2a9d3a', \
-     f index 1 using 5:6:8 with labels offset 0,0.8 font ',10' tc rgb '#b0302a'
-} else {
-set label 1 'fewer than two capital–country pairs in this vocabulary' at graph 0.5, 0.5 center
-plot [-1:1] [-1:1] NaN notitle
-unset label 1
+percent(x) = sprintf('%.1f%%', 100 * x)
+names = 'gender capital–country'
+relation(p) = p == 1 ? 'gender, man → woman' : 'capital → country'
+lab_font = sprintf(',%d', label_pt)
+set multiplot title 'Is the offset shared? Pairs of trained word vectors along their mean offset m (ch00, claim 0.4)' font ',15'
+set key off
+axes = "set xlabel 'along the mean offset m' offset 0, 0.3; set ylabel 'where the offsets differ most (⟂ m)' offset 1, 0; set tics"
+eval axes
+set style textbox opaque noborder margins 0.5, 0.5
+set tics font ',12'
+do for [p = 1:2] {
+    left = (pad_left + (p - 1) * (plot_w + pad_mid)) / w0
+    set lmargin at screen left
+    set rmargin at screen left + plot_w / w0
+    set tmargin at screen 1 - pad_top / h0
+    set bmargin at screen 1 - (pad_top + plot_h) / h0
+    ls_p = p == 1 ? 1 : 3
+    score = asked[p] > 0 ? sprintf("3CosAdd %s of %d, nearest word of c %s", percent(acc[p]), int(asked[p]), percent(near[p])) \
+                         : "no question of this category asked"
+    if (drawn[p]) {
+        set title sprintf("%s (%d pairs): mean cos(b − a, m) = %.2f\nclaim 0.4 here: %s", relation(p), pairs[p], mean_cos[p], score) font ',13'
+        set xrange [x_lo[p]:x_hi[p]]
+        set yrange [y_lo[p]:y_hi[p]]
+        set arrow 1 from ref_x[p], ref_y[p] to ref_x[p] + mean_len[p], ref_y[p] head filled size screen 0.012,20 lc rgb '#222222' lw 3
+        set label 1 sprintf('mean offset m, |m| = %.2f', mean_len[p]) at ref_x[p] + mean_len[p], ref_y[p] offset 1, 0 left font lab_font tc rgb '#222222'
+        plot f index p - 1 using (column(col('lead_a')) > 0 ? column(col('x_a')) : NaN):(column(col('y_a'))):(column(col('lx_a')) - column(col('x_a'))):(column(col('ly_a')) - column(col('y_a'))) \
+               with vectors nohead lc rgb '#999999' lw 1, \
+             f index p - 1 using (column(col('lead_b')) > 0 ? column(col('x_b')) : NaN):(column(col('y_b'))):(column(col('lx_b')) - column(col('x_b'))):(column(col('ly_b')) - column(col('y_b'))) \
+               with vectors nohead lc rgb '#999999' lw 1, \
+             f index p - 1 using (column(col('x_a'))):(column(col('y_a'))):(column(col('x_b')) - column(col('x_a'))):(column(col('y_b')) - column(col('y_a'))) \
+               with vectors head filled size screen 0.010,20 ls ls_p, \
+             f index p - 1 using (column(col('x_a'))):(column(col('y_a'))) with points pt 7 ps 0.6 lc rgb '#444444', \
+             f index p - 1 using (column(col('lx_a'))):(column(col('ly_a'))):(stringcolumn(col('word_a'))) \
+               with labels boxed center noenhanced font lab_font tc ls ls_p, \
+             f index p - 1 using (column(col('lx_b'))):(column(col('ly_b'))):(stringcolumn(col('word_b'))) \
+               with labels boxed center noenhanced font lab_font tc rgb '#b0302a'
+        unset arrow 1
+        unset label 1
+    } else {
+        set title sprintf("%s\nclaim 0.4 here: %s", relation(p), score) font ',13'
+        set xrange [-1:1]
+        set yrange [-1:1]
+        unset xlabel; unset ylabel; unset tics
+        set label 1 (pairs[p] < 2 ? sprintf("fewer than two %s pairs\namong the words claim 0.4 asks about", word(names, p)) \
+                                  : sprintf("the %d %s pairs' offsets cancel out:\nno mean offset", pairs[p], word(names, p))) at graph 0.5, 0.5 center
+        plot NaN notitle
+        unset label 1
+        eval axes
+    }
 }
 unset multiplot

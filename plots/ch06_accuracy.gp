@@ -24,7 +24,9 @@ set xtics L/2
 set ytics 0.1
 set key outside right top vertical spacing 1.4
 set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
-set label 1 sprintf(' training length L = %d', L) at L, graph 0.20 left font ',12' front
+# (on a white box: the curves pass where it stands)
+set style textbox opaque noborder margins 1, 1
+set label 1 sprintf('training length L = %d', L) at L, graph 0.20 left offset 0.5, 0 font ',12' boxed front
 set style fill transparent solid 0.15 noborder
 plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
      f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \

@@ -31,7 +31,9 @@ stats s using 4 nooutput
 m_right = STATS_mean
 set title sprintf("Copy the previous token with RoPE and ALiBi: trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch06, claims 6.8-6.10)", L, T, n_seeds) font ',15'
 set lmargin 10
-set rmargin 44
+# the plot ends at a fixed fraction of the width: the key and the slopes stand
+# to its right (at screen 0.70) at every --figure-size and --font-scale
+set rmargin at screen 0.66
 set xlabel 'position t in the test sequence'
 set ylabel 'accuracy (fraction of predictions correct)'
 set xrange [0:T]

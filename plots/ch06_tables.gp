@@ -22,15 +22,15 @@ set arrow 1 from L-0.5, graph 0 to L-0.5, graph 1 nohead lc rgb 'red' lw 2.5 fro
 set style textbox opaque noborder   # the label stays readable over the heatmap
 set label 1 sprintf(' L_{train} = %d ', L) at L-0.5, graph 0.86 left font ',13' tc rgb 'red' boxed front
 set cbrange [-3:3]
-set cblabel 'value'
+set cblabel 'value' offset 1, 0
 set title 'learned table after training (initialised N(0,1); colour clipped at ±3)'
 plot lt using 1:2:3 with image notitle
 set cbrange [-0.5:0.5]
-set cblabel 'change'
+set cblabel 'change' offset 1, 0
 set title 'learned table: change during training (exactly 0 beyond L_{train}: those rows got no gradient)'
 plot lt using 1:2:5 with image notitle
 set cbrange [-1:1]
-set cblabel 'value'
+set cblabel 'value' offset 1, 0
 set title 'sinusoidal table P_t (fixed, defined at every position)'
 plot st using 1:2:3 with image notitle
 unset multiplot

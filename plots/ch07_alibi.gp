@@ -23,7 +23,7 @@ set xrange [-0.5:last+0.5]
 set yrange [last+0.5:-0.5]
 set xlabel 'key position s'
 set ylabel 'query position t'
-set cblabel 'bias added to the score'
+set cblabel 'bias added to the score' offset 1, 0
 set tics out
 set title sprintf('bias -m|t-s| of head %d, m = %g', HEAD_max, shown_slope)
 plot fb using 2:1:3 with image
@@ -40,7 +40,7 @@ set logscale y
 set format y '10^{%L}'
 set xlabel 'distance t - s from the last query (tokens)'
 set ylabel 'attention weight (equal content scores)'
-set key inside bottom left maxrows 4 title 'slope m_h = 2^{-8h/H}' font ',12' width -2
+set key inside bottom left maxrows 4 title 'slope m_h = 2^{-8h/H}' font ',12' width 0
 set title sprintf('the weights fall as exp(-m (t-s)); H = %d heads', H)
 plot for [c=2:W_columns] fw using 1:c with lines lw 2.5 lc palette frac ((c-2.0)/(H > 1 ? H-1 : 1)) \
      title ((H <= 8 || (c-1) % (H/8) == 0) ? sprintf('h = %d: 2^{-%g}', c-1, 8.0*(c-1)/H) : '')

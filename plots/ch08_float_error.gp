@@ -23,14 +23,14 @@ set logscale xy
 set format x '10^{%T}'
 set format y '10^{%T}'
 set xlabel 'position k'
-set ylabel sprintf('error |P_k(computed) - P_k(exact)|  (Euclidean norm, worst of %d positions)', window)
+set ylabel sprintf("error |P_k(computed) - P_k(exact)|\n(Euclidean norm, worst of %d positions)", window)
 set yrange [y_lo:y_hi]
 set ytics y_lo, 100, y_hi
 set key top left
 if (misread > 0) {
     set arrow 1 from misread - 1, graph 0 to misread - 1, graph 1 nohead ls 9
     set label 1 sprintf('k = %.0f = 2^{%.0f}: the first misread is %.0f', misread - 1, log(misread - 1) / log(2), misread) \
-        at misread - 1, graph 0.06 right offset -0.5, 0 font ',11' tc rgb '#555555'
+        at misread - 1, graph 0.06 right offset -0.5, 0 font ',12' tc rgb '#555555'
 }
 plot f using (column(c_k)):(column(c_float)) with lines ls 4 title 'float: powf, division, sinf, cosf', \
      f using (column(c_k)):(column(c_arg)) with lines ls 2 title 'angle k/Z_i rounded to float, sin/cos in double', \

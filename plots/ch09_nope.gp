@@ -16,7 +16,7 @@ set xrange [1:T]
 set yrange [0:1.05]
 set ytics 0.1
 set key top right
-set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
+set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 back   # behind the key
 set label 1 sprintf(' L_{train} = %d', L) at L, graph 0.55 left font ',12' front
 plot f using 1:5 with lines ls 9 lw 2.5 dt 1 lc rgb '#e07b00' title 'best causal model without positions', \
      f using 1:4 with lines ls 9 lw 2.5 dt 1 lc rgb '#1f5fa8' title 'best bidirectional model without positions', \
