@@ -466,13 +466,18 @@ static void counts_of_scope(const RunChapter *c, bool beyond, char *buf, size_t 
         if ((strcmp(cl->scope, "beyond") == 0) != beyond) continue;
         counts[verdict_kind(cl)]++;
     }
+    bool first = true;   // (after "beyond the course: " too)
     for (size_t k = 0; k <= N_VERDICT_KINDS; k++) {
         if (counts[k] == 0) continue;
         size_t used = strlen(buf);
         const char *words = k < N_VERDICT_KINDS ? lesson_verdict_words(VERDICT_KINDS[k][0], VERDICT_KINDS[k][1])
                                                 : _("not run");
-        // TRANSLATORS: a count and a verdict, "3 holds"; the separator between counts is the next message.
-        snprintf(buf + used, size - used, "%s%zu %s", used && buf[used - 1] != ' ' ? _(", ") : "", counts[k], words);
+        // TRANSLATORS: the separator between counts ("3 holds, 1 erratum").
+        snprintf(buf + used, size - used, "%s", first ? "" : _(", "));
+        used = strlen(buf);
+        // TRANSLATORS: a count and a verdict, "3 holds".
+        snprintf(buf + used, size - used, _("%zu %s"), counts[k], words);
+        first = false;
     }
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # browser_pages.sh PAGES_DIR SHOTS_DIR: load every page workbook_pages wrote
-# in PAGES_DIR (index.html and each chNN.html that PAGES_MANIFEST lists) in
-# headless Chromium and check, for each page:
+# in PAGES_DIR (index.html, glossary.html and each chNN.html that
+# PAGES_MANIFEST lists, and the same in each language's folder, zh-TW/ and
+# zh-CN/) in headless Chromium and check, for each page:
 #   - the browser's console stays silent (no errors, no messages at all; the
 #     pages log only when an image fails to load);
 #   - every formula was rendered by KaTeX: no span still waiting (class
@@ -29,6 +30,10 @@
 #         such box and no formula reaching outside the window;
 #       * every image is a link to its own full-size file (the same figure,
 #         SVG or PNG);
+#       * on a Chinese page (lang zh-...), no Chinese character is drawn as
+#         a box: each distinct CJK character of the page's text, drawn in the
+#         page's font, must differ from the drawing of a character no font
+#         has (U+10FFFD: the missing-glyph box), and the page must have some;
 #   - every SVG figure the pages link to, opened at its own size (a phone
 #     shows a figure shrunk to the page; a tap opens it full size): every
 #     piece of text in it (each <text> and <tspan> with text of its own)
@@ -182,6 +187,22 @@ cat >"$work/checks.js" <<'CHECKS'
         say("image " + img.getAttribute("src") + " links to " + link.getAttribute("href") +
             ", not to its own full-size file");
     });
+    // Chinese: every CJK character drawn with a glyph, not the missing-glyph box.
+    if (/^zh/.test(root.lang || "")) {
+      var seen = {}, chars = [];
+      var cjk = /[\u3400-\u9fff\uf900-\ufaff]/g;
+      (document.body.innerText || "").replace(cjk, function (c) { if (!seen[c]) { seen[c] = 1; chars.push(c); } return c; });
+      var canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 40;
+      var ctx = canvas.getContext("2d", { willReadFrequently: true });
+      ctx.font = "32px " + getComputedStyle(document.body).fontFamily;
+      ctx.textBaseline = "top";
+      var draw = function (c) { ctx.clearRect(0, 0, 40, 40); ctx.fillText(c, 2, 2); return ctx.getImageData(0, 0, 40, 40).data.join(","); };
+      var missing = draw(String.fromCodePoint(0x10FFFD)), boxes = [];
+      chars.forEach(function (c) { if (draw(c) === missing) boxes.push(c); });
+      if (chars.length === 0) say("a Chinese page without Chinese characters");
+      if (boxes.length) say(boxes.length + " of " + chars.length + " Chinese characters drawn as a box (no CJK font): " + boxes.slice(0, 20).join(""));
+    }
     closed.forEach(function (d) { d.open = false; });
     var found = {
       checks: btoa(unescape(encodeURIComponent(problems.join("\n")))),
@@ -206,14 +227,13 @@ CHECKS
 # the same attributes.
 site="$work/site"
 mkdir -p "$site" || exit 2
-for entry in "$pages"/*; do
-  base=${entry##*/}
-  case "$base" in
-    index.html|ch[0-9][0-9].html)
-      awk -v script="$work/checks.js" '
-        /<\/body>/ && !done { print "<script>"; while ((getline line < script) > 0) print line; print "</script>"; done = 1 }
-        { print }' "$entry" >"$site/$base" || exit 2
-      cat >"$site/${base%.html}-400.html" <<FRAME || exit 2
+# A page of the language folder DIR ("" or "zh-TW/"): copied with the script, and its frame page.
+instrument() {  # instrument DIR BASE
+  local dir=$1 base=$2
+  awk -v script="$work/checks.js" '
+    /<\/body>/ && !done { print "<script>"; while ((getline line < script) > 0) print line; print "</script>"; done = 1 }
+    { print }' "$pages/$dir$base" >"$site/$dir$base" || exit 2
+  cat >"$site/$dir${base%.html}-400.html" <<FRAME || exit 2
 <!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>$base at 400 px</title>
 <style>body { margin: 0; background: #bbb; } iframe { display: block; width: 400px; height: 1600px; border: 0; background: #fff; }</style>
@@ -226,7 +246,19 @@ window.addEventListener("message", function (e) {
 });
 </script></body></html>
 FRAME
-      ;;
+}
+for entry in "$pages"/*; do
+  base=${entry##*/}
+  case "$base" in
+    index.html|glossary.html|ch[0-9][0-9].html) instrument "" "$base" ;;
+    zh-TW|zh-CN)
+      mkdir -p "$site/$base" || exit 2
+      for inner in "$entry"/*; do
+        case "${inner##*/}" in
+          index.html|glossary.html|ch[0-9][0-9].html) instrument "$base/" "${inner##*/}" ;;
+          *) ln -s "$inner" "$site/$base/${inner##*/}" || exit 2 ;;
+        esac
+      done ;;
     *) ln -s "$entry" "$site/$base" || exit 2 ;;
   esac
 done
@@ -257,7 +289,10 @@ measured_checks() {
 
 list=(index.html)
 while IFS= read -r rel; do
-  case "$rel" in ch[0-9][0-9].html) list+=("$rel") ;; esac
+  case "$rel" in
+    ch[0-9][0-9].html|glossary.html|zh-TW/index.html|zh-CN/index.html|zh-TW/glossary.html|zh-CN/glossary.html|\
+    zh-TW/ch[0-9][0-9].html|zh-CN/ch[0-9][0-9].html) list+=("$rel") ;;
+  esac
 done <"$pages/PAGES_MANIFEST"
 if [ "${#list[@]}" -lt 2 ]; then fail "PAGES_MANIFEST lists no chapter page"; fi
 
@@ -271,8 +306,12 @@ else
   fail "assets/katex/katex.min.css is missing (KaTeX not copied: workbook_pages --katex)"
 fi
 
+# A page's files in $work and $shots: its path with '/' as '_' (zh-TW_ch03).
+flat() { local n=${1%.html}; printf '%s' "${n//\//_}"; }
 for page in "${list[@]}"; do
-  name=${page%.html}
+  name=$(flat "$page")
+  folder=""
+  case "$page" in */*) folder=${page%/*}/ ;; esac
   failures_before=$failures
   url="file://$pages/$page"
   dom="$work/$name.dom"
@@ -285,7 +324,7 @@ for page in "${list[@]}"; do
   # The page in a frame 400 pixels wide: the measured checks, and the top of the page.
   narrow_dom="$work/$name.narrow.dom"
   if run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=500,1600 --dump-dom \
-    --screenshot="$shots/$name-narrow.png" "file://$site/$name-400.html"; then
+    --screenshot="$shots/$name-narrow.png" "file://$site/${page%.html}-400.html"; then
     measured_checks "$narrow_dom" "$page" 400
     cat "$work/$name.narrow.log" >>"$log"
   else
@@ -301,7 +340,10 @@ for page in "${list[@]}"; do
   rendered=$(grep -o 'class="tex-done[ "]' "$dom" | wc -l)
   [ "$waiting" -eq 0 ] || fail "$page: $waiting formulas not rendered (KaTeX did not run)"
   [ -z "$failed" ] || { fail "$page: KaTeX refused formulas:"; echo "$failed" | sed 's/^/    /'; }
-  if [ "$page" != index.html ] && [ "$rendered" -eq 0 ]; then fail "$page: no formula rendered"; fi
+  case "${page##*/}" in
+    index.html|glossary.html) ;;   # (their text may have no formula)
+    *) [ "$rendered" -eq 0 ] && fail "$page: no formula rendered" ;;
+  esac
   # TeX delimiters in the text (the MathML annotations hold bare TeX, no delimiters)
   if grep -n -E '\\\(|\\\)|\\\[|\\\]|\$\$' "$dom" >"$work/delims"; then
     fail "$page: TeX delimiters in the rendered DOM:"; head -3 "$work/delims" | cut -c1-200
@@ -326,9 +368,11 @@ for page in "${list[@]}"; do
     anchor=""
     case "$target" in *'#'*) anchor=${target#*#} ;; esac
     if [ -n "$file" ]; then
-      if ! [ -e "$pages/$file" ]; then fail "$page: $target: no such file"; continue; fi
-      where="$pages/$file"
-      [ "${file%.html}" != "$file" ] && [ -f "$work/${file%.html}.dom" ] && where="$work/${file%.html}.dom"
+      if ! [ -e "$pages/$folder$file" ]; then fail "$page: $target: no such file"; continue; fi
+      where="$pages/$folder$file"
+      # (a page of the run: its rendered DOM, named as that page's path from the top)
+      to=$(realpath -m --relative-to="$pages" "$pages/$folder$file")
+      [ "${file%.html}" != "$file" ] && [ -f "$work/$(flat "$to").dom" ] && where="$work/$(flat "$to").dom"
     else
       where=$dom
     fi
@@ -367,8 +411,12 @@ while IFS= read -r rel; do
   rel=$(printf '%s' "$rel" | sed 's/&amp;/\&/g')
   rel=$(printf '%b' "${rel//%/\\x}")   # percent-decoded: a file name
   [ -f "$pages/$rel" ] && figs+=("$rel")
-done < <(for page in "${list[@]}"; do grep -o -E '(href|src)="[^"]*[.]svg"' "$pages/$page"; done |
-         sed -E 's/^(href|src)="//; s/"$//' | sort -u)
+done < <(for page in "${list[@]}"; do
+           folder=""
+           case "$page" in */*) folder=${page%/*}/ ;; esac
+           grep -o -E '(href|src)="[^"]*[.]svg"' "$pages/$page" | sed -E 's/^(href|src)="//; s/"$//' |
+             while IFS= read -r href; do realpath -m --relative-to="$pages" "$pages/$folder$href"; done
+         done | sort -u)
 if [ "${#figs[@]}" -gt 0 ]; then
   mkdir -p "$site/figure-text" || exit 2
   # The figure's script: measures every piece of text once the figure and its

@@ -295,9 +295,8 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
         md_text(f, cl->statement);
         datafile_printf(f, "\n\n");
     }
-    datafile_printf(f, _("**Verdict: "));
-    md_text(f, lesson_verdict_words(cl->verdict, cl->weight));
-    datafile_printf(f, ".** ");
+    // (the verdict's words are the catalogue's, no markup in them)
+    datafile_printf(f, _("**Verdict: %s.** "), lesson_verdict_words(cl->verdict, cl->weight));
     if (lesson && !parts.verdict_missing) datafile_printf(f, "%s\n", parts.verdict);
     else {
         md_text(f, cl->finding);

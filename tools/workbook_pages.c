@@ -227,7 +227,7 @@ static void claim_badges(Buf *b, const Claim *cl) {
     const char *weight = strcmp(cl->verdict, "erratum") == 0 ? cl->weight : "-";
     buf_printf(b, "<span class=\"badge v-%s%s\">", verdict_class(cl->verdict),
                strcmp(weight, "slip") == 0 ? " w-slip" : strcmp(weight, "error") == 0 ? " w-error" : "");
-    md_puts(b, cl->verdict[0] ? lesson_verdict_words(cl->verdict, weight) : "not run");
+    md_puts(b, cl->verdict[0] ? lesson_verdict_words(cl->verdict, weight) : _("not run"));
     buf_puts(b, "</span>");
     if (strcmp(cl->scope, "beyond") == 0) buf_puts(b, _(" <span class=\"badge scope-beyond\">beyond the course</span>"));
 }
@@ -474,10 +474,10 @@ static void write_glossary(void) {
         buf_puts(&md, "<td>");
         html_puts(&md, lesson_source_label(t->source[g_lang]));
         buf_puts(&md, "</td>");
-        if (g_lang != LANG_EN) {
-            buf_puts(&md, "<td>");
-            html_puts(&md, t->note[g_lang]);
-            buf_puts(&md, "</td>");
+        if (g_lang != LANG_EN) {   // (Markdown with TeX between blank lines: CommonMark reads it inside the cell)
+            buf_puts(&md, "<td>\n\n");
+            md_tex(&md, t->note[g_lang]);
+            buf_puts(&md, "\n\n</td>");
         }
         buf_puts(&md, "</tr>\n");
     }
@@ -592,7 +592,7 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     claim_badges(md, cl);
     if (strcmp(cl->verdict, cl->expected) != 0) {
         buf_puts(md, _(" (the course's settings give "));
-        md_puts(md, cl->expected);
+        md_puts(md, lesson_verdict_words(cl->expected, cl->weight));
         buf_puts(md, ")");
     }
     buf_puts(md, " ");
@@ -791,7 +791,8 @@ static void write_index(void) {
         run_verdict_counts_all(g_run, counts, sizeof counts);
         buf_puts(&md, _("<p class=\"course-counts\">All chapters: "));
         html_puts(&md, counts);
-        buf_puts(&md, ".</p>\n\n");
+        // TRANSLATORS: the end of the sentence "All chapters: ..."
+        buf_puts(&md, _(".</p>\n\n"));
     }
     for (size_t i = 0; i < g_n_ch; i++) {
         const ChapterPage *c = &g_ch[i];

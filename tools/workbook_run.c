@@ -746,8 +746,10 @@ static void note_foreign_figures(const Driver *d) {
     }
     if (dir) closedir(dir);
     if (foreign)
-        printf(_("\nNote: %s/ also holds %d file%s this run did not write (e.g. %s), left there untouched.\n"), d->figdir,
-               foreign, foreign == 1 ? "" : "s", example);
+        printf(ngettext("\nNote: %s/ also holds %d file this run did not write (e.g. %s), left there untouched.\n",
+                        "\nNote: %s/ also holds %d files this run did not write (e.g. %s), left there untouched.\n",
+                        (unsigned long)foreign),
+               d->figdir, foreign, example);
 }
 
 // The end of a one-chapter run: the answer of the exercise whose options

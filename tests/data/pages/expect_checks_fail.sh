@@ -12,7 +12,9 @@
 #     table cut by a box that hides what sticks out of the window;
 #   - an image not linked, and one linked to another file;
 #   - a figure whose text is drawn 6 pixels high at its own size (the
-#     made-up figure with every font size set to 6), named once, not per width.
+#     made-up figure with every font size set to 6), named once, not per width;
+#   - and, run again with no CJK font (fontconfig told of DejaVu only), the
+#     Chinese pages' characters drawn as boxes.
 # Exit 0 when every breakage is named, 1 otherwise, 77 when the browser test
 # skips (no Chromium).
 set -uo pipefail
@@ -62,5 +64,22 @@ grep -q -F 'figures/ch01_output_d.svg at its own size' "$work/out.txt" &&
   { echo "the made-up figure (13-pixel text) was named as too small"; bad=1; }
 # The unbroken page passes.
 grep -q -F "ok   index.html" "$work/out.txt" || { echo "index.html did not pass"; bad=1; }
+# Without a CJK font (fontconfig told of DejaVu only), every Chinese page's
+# characters are drawn as boxes, and the check says so.
+mkdir -p "$work/fonts" || exit 2
+cat >"$work/fonts/fonts.conf" <<FONTS
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$work/fonts/cache</cachedir></fontconfig>
+FONTS
+FONTCONFIG_FILE="$work/fonts/fonts.conf" "$check" --checks-only "$pages" "$work/shots-no-cjk" >"$work/no-cjk.txt" 2>&1
+rc=$?
+[ "$rc" = 1 ] || { echo "expected exit 1 from browser_pages.sh without a CJK font, got $rc"; bad=1; }
+for page in zh-TW/index.html zh-CN/index.html; do
+  grep -q -E "^FAIL $page at 1100 px: [0-9]+ of [0-9]+ Chinese characters drawn as a box" "$work/no-cjk.txt" ||
+    { echo "NOT NAMED without a CJK font: $page's characters drawn as boxes"; bad=1; }
+done
+grep -q -E "^FAIL index.html.*drawn as a box" "$work/no-cjk.txt" &&
+  { echo "the English index was said to draw Chinese as boxes"; bad=1; }
 [ "$bad" = 0 ] && echo "every breakage named at 1100 and 400 px"
 exit $bad
