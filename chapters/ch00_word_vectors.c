@@ -1941,7 +1941,7 @@ static void print_columns(const char *const *heads, const long (*ids)[MAX_TOP], 
         width[q] += 4;
         if (found[q] > rows) rows = found[q];
     }
-    printf("  rank  ");
+    printf("  %s  ", _("rank"));
     for (size_t q = 0; q < n; q++) {
         if (q + 1 < n) print_padded(stdout, heads[q], width[q]);
         else printf("%s", heads[q]);   // (no spaces at the end of a line)
@@ -1975,7 +1975,7 @@ static size_t analogy_answers(const Embedding *e, const long *abc, size_t limit,
 static void answer_questions(const Chapter *ch) {
     size_t k = (size_t)top_n, limit = V < SEARCH_LIMIT ? V : SEARCH_LIMIT;
     char folded[3][CORPUS_MAX_WORD + 64];
-    printf("On the SGNS vectors of seed %ld (d = %ld, %s), among the %zu most frequent words:\n", ch->seed, dim,
+    printf(_("On the SGNS vectors of seed %ld (d = %ld, %s), among the %zu most frequent words:\n"), ch->seed, dim,
            course.from_cache ? "read from the cache" : "trained now and cached", limit);
     if (analogy_words.n == 3) {
         long abc[3];
@@ -1996,19 +1996,19 @@ static void answer_questions(const Chapter *ch) {
             found[2] = analogy_answers(pp, abc, K, k, ids[2], sims[2]);
             n = 3;
         }
-        printf("\n%s - %s + %s: the nearest words by cosine (%s, %s and %s left out); beside them\n"
-               "the words nearest %s alone (no arithmetic)%s:\n",
+        printf(_("\n%s - %s + %s: the nearest words by cosine (%s, %s and %s left out); beside them\n"
+               "the words nearest %s alone (no arithmetic)%s:\n"),
                folded[0], folded[1], folded[2], folded[0], folded[1], folded[2], folded[0],
                pp_can ? ", and the answers of PPMI+SVD (counting, no training)" : "");
         const char *heads[3] = {head[0], head[1], head[2]};
         print_columns(heads, (const long(*)[MAX_TOP])ids, (const double(*)[MAX_TOP])sims, found, n);
-        if (!pp_can) printf("  (PPMI+SVD not asked: it keeps only the %zu most frequent words)\n", K);
+        if (!pp_can) printf(_("  (PPMI+SVD not asked: it keeps only the %zu most frequent words)\n"), K);
         if (found[0] && found[1] && ids[0][0] == ids[1][0])
-            printf("  %s is already the word nearest %s: here the arithmetic is not what finds it.\n",
+            printf(_("  %s is already the word nearest %s: here the arithmetic is not what finds it.\n"),
                    corpus->words[ids[0][0]], folded[0]);
     }
     if (neighbour_words.n > 0) {
-        printf("\nNearest words by cosine:\n");
+        printf(_("\nNearest words by cosine:\n"));
         for (size_t first = 0; first < neighbour_words.n; first += 4) {
             static long ids[4][MAX_TOP];
             static double sims[4][MAX_TOP];
@@ -2111,8 +2111,8 @@ int main(int argc, char **argv) {
     bool cached = status == CHAPTER_CONTINUE && vectors_cached(&ch, (unsigned long)ch.seed, &course);
     if (status == CHAPTER_CONTINUE && !cached) {
         if (asking())
-            printf("No cached vectors for these settings yet (%s): training them first, once; the next\n"
-                   "question reads them from the cache in seconds.\n", cache_dir);
+            printf(_("No cached vectors for these settings yet (%s): training them first, once; the next\n"
+                   "question reads them from the cache in seconds.\n"), cache_dir);
         status = build_corpus(&ch);
     }
     if (status == CHAPTER_CONTINUE && asking()) status = check_question_words();

@@ -860,7 +860,7 @@ static void claim_same_word_two_positions(Chapter *ch, ClaimResult *r) {
 static void print_table_rows(void) {
     size_t width = (size_t)d;
     gsl_vector *P = gsl_vector_alloc(width);
-    printf("Sinusoidal table, d = %ld, positions %ld..%ld\n", d, table_rows.first, table_rows.last);
+    printf(_("Sinusoidal table, d = %ld, positions %ld..%ld\n"), d, table_rows.first, table_rows.last);
     printf("P_k[2i] = sin(k / Z_i), P_k[2i+1] = cos(k / Z_i), Z_i = 10000^(2i/d)\n\n");
     printf("%10s", "Z_i");
     for (size_t j = 0; j < width; j++) printf(" %11.6g", pe_denominator(j / 2, width));
@@ -886,8 +886,8 @@ static void print_position(void) {
     size_t width = (size_t)d;
     gsl_vector *P = gsl_vector_alloc(width);   // (d,) P_K
     pe_encode((double)position, P);
-    printf("P_%ld, d = %ld: pair i holds sin and cos of the angle K/Z_i, Z_i = 10000^(2i/d);\n"
-           "'turns' is that angle in whole turns of the hand (angle / 2 pi).\n\n", position, d);
+    printf(_("P_%ld, d = %ld: pair i holds sin and cos of the angle K/Z_i, Z_i = 10000^(2i/d);\n"
+           "'turns' is that angle in whole turns of the hand (angle / 2 pi).\n\n"), position, d);
     printf("  %6s   %-11s %12s   %19s   %12s   %13s   %15s\n", "pair i", "dims", "Z_i", "angle K/Z_i", "turns",
            "P_K[2i] (sin)", "P_K[2i+1] (cos)");
     for (size_t i = 0; i < width / 2; i++) {

@@ -349,19 +349,21 @@ static void free_glossary(void) {
 }
 
 // Elements whose text is never linked: links already, code, maths (a span of
-// class "tex"), headings, badges, the language switch, folded summaries.
+// class "tex"), headings, labels in bold, badges, the language switch, a
+// claim's source line, folded summaries, the evidence (the chapter's own
+// words, in English).
 static bool skipped_element(const char *name, size_t len, const char *tag, size_t tag_len) {
-    static const char *const NAMES[] = {"a", "code", "pre", "script", "style", "title", "h1", "h2", "h3",
-                                        "h4", "summary", "nav", "figcaption"};
+    static const char *const NAMES[] = {"a",  "code", "pre", "script", "style", "title",   "h1", "h2",        "h3",
+                                        "h4", "strong", "b", "dt",     "dd",    "summary", "nav", "figcaption"};
     for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
         if (strlen(NAMES[k]) == len && strncmp(name, NAMES[k], len) == 0) return true;
-    if (len == 4 && strncmp(name, "span", 4) == 0) {
-        char attributes[512];
-        snprintf(attributes, sizeof attributes, "%.*s", (int)(tag_len < 511 ? tag_len : 511), tag);
+    char attributes[512];
+    snprintf(attributes, sizeof attributes, "%.*s", (int)(tag_len < 511 ? tag_len : 511), tag);
+    if (len == 4 && strncmp(name, "span", 4) == 0)
         return strstr(attributes, "class=\"tex") || strstr(attributes, "class=\"badge") ||
                strstr(attributes, "class=\"printed");
-    }
-    return false;
+    return strstr(attributes, "class=\"source") || strstr(attributes, "class=\"evidence") ||
+           strstr(attributes, "class=\"statement");
 }
 
 // Does 'term' stand at html[i] (English: any case, a whole word)?
