@@ -141,6 +141,24 @@ static bool any_name(const char *name, const void *unused) {
 
 // ---- a translation against its English original --------------------------------
 
+// The n strings sorted and joined by spaces, a new string (they are freed):
+// two texts' placeholders or numbers compare as these.
+static char *sorted_joined(char **found, size_t n) {
+    for (size_t i = 1; i < n; i++)   // (insertion sort: a handful)
+        for (size_t j = i; j > 0 && strcmp(found[j - 1], found[j]) > 0; j--) {
+            char *t = found[j];
+            found[j] = found[j - 1], found[j - 1] = t;
+        }
+    Buf joined = {0};
+    buf_puts(&joined, "");
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_puts(&joined, " ");
+        buf_puts(&joined, found[i]);
+        free(found[i]);
+    }
+    return buf_take(&joined);
+}
+
 // The placeholders of a Markdown text outside maths and code, sorted, joined
 // by spaces: "{max_error:.1e} {measured}".
 static char *placeholders(const char *text) {
@@ -168,19 +186,7 @@ static char *placeholders(const char *text) {
             p++;
         }
     }
-    for (size_t i = 1; i < n; i++)   // (insertion sort: a handful)
-        for (size_t j = i; j > 0 && strcmp(found[j - 1], found[j]) > 0; j--) {
-            char *t = found[j];
-            found[j] = found[j - 1], found[j - 1] = t;
-        }
-    Buf joined = {0};
-    buf_puts(&joined, "");
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_puts(&joined, " ");
-        buf_puts(&joined, found[i]);
-        free(found[i]);
-    }
-    return buf_take(&joined);
+    return sorted_joined(found, n);
 }
 
 static void same_placeholders(const char *chapter, const char *where, const char *english, const char *translated) {
@@ -231,19 +237,7 @@ static char *numbers_of(const char *text) {
             p++;
         }
     }
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && strcmp(found[j - 1], found[j]) > 0; j--) {
-            char *t = found[j];
-            found[j] = found[j - 1], found[j - 1] = t;
-        }
-    Buf joined = {0};
-    buf_puts(&joined, "");
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_puts(&joined, " ");
-        buf_puts(&joined, found[i]);
-        free(found[i]);
-    }
-    return buf_take(&joined);
+    return sorted_joined(found, n);
 }
 
 // exercises/chNN.tsv (English) against LANG/exercises/chNN.tsv.

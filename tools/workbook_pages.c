@@ -446,6 +446,22 @@ static void add_markdown_linking_terms(Buf *h, const Buf *md) {
     free(html);
 }
 
+// The page named 'page' (index.html) of the language being written, from its
+// Markdown (freed), each term's first use linked to the glossary when
+// link_terms.
+static void write_page(const char *title, const char *page, Buf *md, bool link_terms) {
+    Buf h = {0};
+    page_head(&h, title, page);
+    if (link_terms) add_markdown_linking_terms(&h, md);
+    else add_markdown(&h, md);
+    page_tail(&h);
+    char rel[64];
+    snprintf(rel, sizeof rel, "%s%s", g_dir, page);
+    write_out(rel, h.s, h.n);
+    free(md->s);
+    free(h.s);
+}
+
 // glossary.html: every term in the three languages, where the course uses it,
 // and a short note.
 static void write_glossary(void) {
@@ -484,15 +500,7 @@ static void write_glossary(void) {
         buf_puts(&md, "</tr>\n");
     }
     buf_puts(&md, "</tbody>\n</table>\n</div>\n\n");
-    Buf h = {0};
-    page_head(&h, _("pe-workbook: glossary"), "glossary.html");
-    add_markdown(&h, &md);
-    page_tail(&h);
-    char rel[32];
-    snprintf(rel, sizeof rel, "%sglossary.html", g_dir);
-    write_out(rel, h.s, h.n);
-    free(md.s);
-    free(h.s);
+    write_page(_("pe-workbook: glossary"), "glossary.html", &md, false);
 }
 
 static void nav(Buf *md, size_t i) {
@@ -761,18 +769,11 @@ static void write_chapter(size_t i) {
     buf_puts(&md, "\n</section>\n\n");
     nav(&md, i);
 
-    Buf h = {0};
     char title[512];
     snprintf(title, sizeof title, _("Chapter %d: %s"), c->number, c->title);
-    char page[16], rel[32];
+    char page[16];
     snprintf(page, sizeof page, "%s.html", c->name);
-    snprintf(rel, sizeof rel, "%s%s", g_dir, page);
-    page_head(&h, title, page);
-    add_markdown_linking_terms(&h, &md);
-    page_tail(&h);
-    write_out(rel, h.s, h.n);
-    free(md.s);
-    free(h.s);
+    write_page(title, page, &md, true);
 }
 
 static void write_index(void) {
@@ -843,15 +844,7 @@ static void write_index(void) {
         if (any) buf_puts(&md, "\n</div>\n\n");
         buf_puts(&md, "</section>\n\n");
     }
-    Buf h = {0};
-    page_head(&h, _("pe-workbook: contents"), "index.html");
-    add_markdown_linking_terms(&h, &md);
-    page_tail(&h);
-    char rel[32];
-    snprintf(rel, sizeof rel, "%sindex.html", g_dir);
-    write_out(rel, h.s, h.n);
-    free(md.s);
-    free(h.s);
+    write_page(_("pe-workbook: contents"), "index.html", &md, true);
 }
 
 // ---- assets ----------------------------------------------------------------------------
