@@ -495,8 +495,13 @@ static void print_claim(Chapter *ch, size_t i) {
             printf(_("   NOT the expected verdict: expected %s because %s\n"), verdict_label(c->expected),
                    c->why_expected);
         } else {
-            printf(_("   A finding of %s: at the course's settings it is %s (%s).\n"), ch->settings,
-                   verdict_label(c->expected), c->why_expected);
+            // (the claim table's reason is English: it is shown in English only)
+            if (ch->lang == LANG_EN)
+                printf("   A finding of %s: at the course's settings it is %s (%s).\n", ch->settings,
+                       verdict_label(c->expected), c->why_expected);
+            else
+                printf(_("   A finding of %s: at the course's settings it is %s.\n"), ch->settings,
+                       verdict_label(c->expected));
         }
     }
     lesson_parts_free(&parts);
