@@ -290,13 +290,14 @@ static void add_markdown(Buf *h, const Buf *md) {
 
 // ---- the glossary, and each term's first use on a page linked to it ----------------
 
-// lessons/glossary.tsv (id, en, zh-TW, source, note), embedded with its zh-CN
+// lessons/glossary.tsv (id, en, zh-TW, source, note, not_in), embedded with its zh-CN
 // edition (common/lesson.h): the same rows in the same order.
 typedef struct {
     char *id;
     char *source[LANG_COUNT];      // where the course uses it (the zh-CN edition's section names simplified)
     char *term[LANG_COUNT];
     char *note[LANG_COUNT];        // the note in Chinese (NULL in English: there is none)
+    char *not_in[LANG_COUNT];      // longer words, space-separated, in which the term is not itself (順時針 for 時針)
 } Term;
 
 static Term *g_terms;
@@ -309,8 +310,8 @@ static void read_glossary(void) {
     size_t n = text_file_lines(tw_copy, &tw_lines), n_cn = cn_copy ? text_file_lines(cn_copy, &cn_lines) : 0;
     g_terms = calloc(n ? n : 1, sizeof *g_terms);
     if (!g_terms) faults_out_of_memory("the glossary", n);
-    size_t col[5] = {0};
-    static const char *const COLUMNS[] = {"id", "en", "zh-TW", "source", "note"};
+    size_t col[6] = {0};
+    static const char *const COLUMNS[] = {"id", "en", "zh-TW", "source", "note", "not_in"};
     bool header = true;
     for (size_t i = 0; i < n; i++) {
         if (tw_lines[i][0] == '#' || tw_lines[i][0] == '\0') continue;
@@ -318,7 +319,7 @@ static void read_glossary(void) {
         size_t nf = tsv_split(tw_lines[i], f, 16);
         size_t ng = i < n_cn ? tsv_split(cn_lines[i], g, 16) : 0;
         if (header) {
-            for (size_t k = 0; k < 5; k++) col[k] = tsv_column(f, nf, COLUMNS[k]);
+            for (size_t k = 0; k < 6; k++) col[k] = tsv_column(f, nf, COLUMNS[k]);
             header = false;
             continue;
         }
@@ -336,6 +337,9 @@ static void read_glossary(void) {
         t->source[LANG_ZH_CN] = text_copy(cn_whole ? g[col[3]] : f[col[3]]);
         t->term[LANG_ZH_CN] = text_copy(cn_whole ? g[col[2]] : f[col[2]]);
         t->note[LANG_ZH_CN] = text_copy(cn_whole ? g[col[4]] : f[col[4]]);
+        t->not_in[LANG_EN] = text_copy("");
+        t->not_in[LANG_ZH_TW] = text_copy(col[5] < nf ? f[col[5]] : "");
+        t->not_in[LANG_ZH_CN] = text_copy(col[5] < ng ? g[col[5]] : col[5] < nf ? f[col[5]] : "");
     }
     free(tw_lines), free(cn_lines), free(tw_copy), free(cn_copy);
 }
@@ -343,7 +347,8 @@ static void read_glossary(void) {
 static void free_glossary(void) {
     for (size_t i = 0; i < g_n_terms; i++) {
         free(g_terms[i].id);
-        for (Lang l = 0; l < LANG_COUNT; l++) free(g_terms[i].term[l]), free(g_terms[i].note[l]), free(g_terms[i].source[l]);
+        for (Lang l = 0; l < LANG_COUNT; l++)
+            free(g_terms[i].term[l]), free(g_terms[i].note[l]), free(g_terms[i].source[l]), free(g_terms[i].not_in[l]);
     }
     free(g_terms);
 }
@@ -366,6 +371,19 @@ static bool skipped_element(const char *name, size_t len, const char *tag, size_
            strstr(attributes, "class=\"statement");
 }
 
+// Is the term at html[i] part of one of the longer words 'not_in' names
+// (space-separated: 順時針 逆時針 for 時針)?
+static bool inside_longer_word(const char *html, size_t i, const char *term, const char *not_in) {
+    char words[256];
+    snprintf(words, sizeof words, "%s", not_in ? not_in : "");
+    for (char *save = NULL, *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        const char *at = strstr(w, term);
+        size_t before = at ? (size_t)(at - w) : 0;
+        if (at && before <= i && strncmp(html + i - before, w, strlen(w)) == 0) return true;
+    }
+    return false;
+}
+
 // Does 'term' stand at html[i] (English: any case, a whole word)?
 static bool term_at(const char *html, size_t i, const char *term, bool english) {
     size_t n = strlen(term);
@@ -379,8 +397,8 @@ static bool term_at(const char *html, size_t i, const char *term, bool english) 
 }
 
 // The first place in the page's text (outside tags and skipped elements) where
-// 'term' stands, or -1.
-static long first_use(const char *html, const char *term, bool english) {
+// 'term' stands (not inside a longer word of 'not_in'), or -1.
+static long first_use(const char *html, const char *term, bool english, const char *not_in) {
     char skipping[16] = "";
     int depth = 0;
     for (size_t i = 0; html[i];) {
@@ -404,7 +422,8 @@ static long first_use(const char *html, const char *term, bool english) {
             i = (size_t)(end - html) + 1;
             continue;
         }
-        if (!skipping[0] && term_at(html, i, term, english)) return (long)i;
+        if (!skipping[0] && term_at(html, i, term, english) && !inside_longer_word(html, i, term, not_in))
+            return (long)i;
         i++;
     }
     return -1;
@@ -427,7 +446,7 @@ static void add_markdown_linking_terms(Buf *h, const Buf *md) {
         const Term *t = &g_terms[order[k]];
         // A single character (值, 圖) stands inside too many other words to be linked.
         if (strlen(t->term[g_lang]) < (g_lang == LANG_EN ? 3 : 6)) continue;
-        long at = first_use(html, t->term[g_lang], g_lang == LANG_EN);
+        long at = first_use(html, t->term[g_lang], g_lang == LANG_EN, t->not_in[g_lang]);
         if (at < 0) continue;
         size_t n = strlen(t->term[g_lang]);
         Buf linked = {0};
