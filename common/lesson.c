@@ -562,7 +562,12 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
     buf_puts(&says, beyond ? _("**Beyond the course:** ") : _("**The course says:** "));
     buf_puts(&says, c->says);
     if (c->phrase[0]) {
-        buf_puts(&says, " ");
+        // (after Chinese the quote follows without a space, as the full-width 「 has its own)
+        size_t n = strlen(c->says), start = n;
+        while (start > 0 && ((unsigned char)c->says[start - 1] & 0xC0) == 0x80) start--;
+        unsigned last = 0;
+        if (start > 0) utf8_decode((const unsigned char *)c->says + start - 1, &last);
+        if (!utf8_is_wide(last)) buf_puts(&says, " ");
         buf_puts(&says, c->phrase);
     }
     parts->says = lesson_render(says.s, run->values, why, why_size);
