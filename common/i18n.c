@@ -102,15 +102,3 @@ void i18n_use(Lang lang) {
     extern int _nl_msg_cat_cntr;
     ++_nl_msg_cat_cntr;
 }
-
-bool i18n_catalogue_found(Lang lang) {
-    if (lang == LANG_EN) return true;
-    Lang was = g_current;
-    i18n_use(lang);
-    // The catalogue's header entry: every .mo file has one, English has none.
-    const char *empty = "";
-    const char *header = gettext(empty);
-    bool found = header && header[0];
-    i18n_use(was);
-    return found;
-}

@@ -44,7 +44,5 @@ Lang i18n_from_environment(void);
 // Only messages change: numbers keep the C locale's decimal point.
 void i18n_use(Lang lang);
 Lang i18n_current(void);
-// Is the catalogue of LANG there (a message it must translate comes back translated)?
-bool i18n_catalogue_found(Lang lang);
 
 #endif

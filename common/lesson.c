@@ -563,11 +563,7 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
     buf_puts(&says, c->says);
     if (c->phrase[0]) {
         // (after Chinese the quote follows without a space, as the full-width 「 has its own)
-        size_t n = strlen(c->says), start = n;
-        while (start > 0 && ((unsigned char)c->says[start - 1] & 0xC0) == 0x80) start--;
-        unsigned last = 0;
-        if (start > 0) utf8_decode((const unsigned char *)c->says + start - 1, &last);
-        if (!utf8_is_wide(last)) buf_puts(&says, " ");
+        if (!utf8_is_wide(utf8_before(c->says, c->says + strlen(c->says)))) buf_puts(&says, " ");
         buf_puts(&says, c->phrase);
     }
     parts->says = lesson_render(says.s, run->values, why, why_size);
@@ -738,15 +734,6 @@ static bool closes(unsigned cp) {
     return cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1A || cp == 0xFF1B || cp == 0x300D ||
            cp == 0x300F || cp == 0xFF09 || cp == 0x300B || cp == 0x3009 || cp == 0xFF01 || cp == 0xFF1F;
 }
-// Is the character just before p (within the unit from start) a wide one?
-static bool utf8_is_wide_before(const unsigned char *start, const unsigned char *p) {
-    const unsigned char *q = p;
-    do q--;
-    while (q > start && (*q & 0xC0) == 0x80);
-    unsigned cp;
-    utf8_decode(q, &cp);
-    return utf8_is_wide(cp);
-}
 
 static void wrap(Buf *out, const char *words, int width, const char *first, const char *indent) {
     Buf line = {0};
@@ -783,7 +770,8 @@ static void wrap(Buf *out, const char *words, int width, const char *first, cons
             if (*p && closes(cp)) {
                 p += m;
                 unit_width += 2;
-            } else if (*p && *p != ' ' && *p < 0x80 && ispunct(*p) && p > start && utf8_is_wide_before(start, p)) {
+            } else if (*p && *p != ' ' && *p < 0x80 && ispunct(*p) && p > start &&
+                       utf8_is_wide(utf8_before((const char *)start, (const char *)p))) {
                 p++;   // ASCII punctuation written right after a wide character ("我, every")
                 unit_width++;
             } else {

@@ -34,3 +34,12 @@ void utf8_cut(char *s, size_t max_bytes) {
     while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;   // s[n] continues a character: cut before it
     s[n] = '\0';
 }
+
+unsigned utf8_before(const char *start, const char *p) {
+    if (p <= start) return 0;
+    const char *q = p - 1;
+    while (q > start && ((unsigned char)*q & 0xC0) == 0x80) q--;   // back to the character's first byte
+    unsigned cp;
+    utf8_decode((const unsigned char *)q, &cp);
+    return cp;
+}

@@ -14,6 +14,10 @@ int utf8_decode(const unsigned char *s, unsigned *cp);
 // between two of them.
 bool utf8_is_wide(unsigned cp);
 
+// The code point of the character that ends just before p, in the text
+// that starts at 'start' (0 when p is start).
+unsigned utf8_before(const char *start, const char *p);
+
 // Cut the string s to at most max_bytes bytes, at a character's start (never
 // inside one).
 void utf8_cut(char *s, size_t max_bytes);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "datafile.h"
 #include "exitcodes.h"
 #include "text_file.h"
 
@@ -145,18 +146,23 @@ static int convert(const char *in, const char *out_path, const char *corrections
         char *language = strstr(result, "Language: zh_TW");
         if (language) memcpy(language + strlen("Language: zh_"), "CN", 2);
     }
-    size_t size = strlen(out_path) + 8;
-    char *temporary = malloc(size);
-    snprintf(temporary, size, "%s.part", out_path);
-    FILE *f = fopen(temporary, "w");
-    bool ok = f && fputs(result, f) >= 0;
-    if (f && fclose(f) != 0) ok = false;
-    if (!ok || rename(temporary, out_path) != 0) {
+    // Written as every file of the workbook is (common/datafile.h): a
+    // temporary name, then renamed into place, so no partial OUT is left.
+    char *dir = text_copy(out_path), *slash = strrchr(dir, '/');
+    const char *name = slash ? slash + 1 : out_path;
+    if (slash) *slash = '\0';
+    DataFile f;
+    bool ok = datafile_open(&f, slash ? dir : ".", name, NULL);
+    if (ok) {
+        datafile_write(&f, result, strlen(result));
+        ok = datafile_close(&f);
+    }
+    free(dir);
+    if (!ok) {
         fprintf(stderr, "%s: cannot write %s\n", PROGRAM, out_path);
-        remove(temporary);
         return EXIT_IO_FAILED;
     }
-    free(temporary), free(result), free(text);
+    free(result), free(text);
     for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
     free(corrections.from), free(corrections.to);
     return EXIT_AS_EXPECTED;
