@@ -73,6 +73,7 @@
 #include "hash.h"
 #include "parallel.h"
 #include "ppmi_svd.h"
+#include "progress.h"
 #include "random.h"
 #include "wallclock.h"
 #include "word2vec.h"
@@ -149,8 +150,9 @@ static void missing_words(const char *const *words, size_t n, char *out, size_t 
 // ---- the cache ------------------------------------------------------------------------
 // One file per key (common/cache_files.h: the key, the checksum, the safe
 // writing). Its key names the code the vectors come from (CH00_CODE_KEY, a
-// hash of this file down to the end of the training code and of the modules
-// it calls, computed by CMake: the same in every build of the same sources),
+// hash of this file down to the end of the training code, of the modules it
+// calls and of the compiler and its flags, computed by CMake: the same in the
+// release and development builds of the same sources),
 // the CBLAS and GSL behind PPMI + SVD, the corpus file's checksum, every
 // setting and the seed. Its payload: sizes (V, d, K, n_tokens, n_raw,
 // ppmi_nnz), timings (train s, words/s, PPMI s), the vocabulary (NUL-terminated
@@ -988,6 +990,7 @@ static int score_other_seeds(Chapter *ch) {
         Vectors v;
         int status = vectors_for_seed(ch, seed, &v);
         if (status != CHAPTER_CONTINUE) return status;
+        if (v.from_cache) progress_skip(n_tokens * (uint64_t)epochs);   // (main's progress line: done, untrained)
         Embedding *e = embedding_new(v.E, V, (size_t)dim), *p = embedding_new(v.P, v.K, (size_t)dim);
         if (!e || !p) chapter_check(ch, GSL_ENOMEM, "normalising the vectors");
         seed_scores[i] = score_seed(seed, e, p, v.K);
@@ -2116,9 +2119,16 @@ int main(int argc, char **argv) {
         status = build_corpus(&ch);
     }
     if (status == CHAPTER_CONTINUE && asking()) status = check_question_words();
+    // On a terminal, the corpus words trained of all while the seeds train (common/progress.h):
+    // each seed's epochs x words; a seed the cache has counts as done.
+    bool other_seeds = status == CHAPTER_CONTINUE && !asking() && chapter_wants(&ch, "0.4");
+    uint64_t seeds_left = (cached ? 0 : 1) + (other_seeds ? (uint64_t)n_seeds - 1 : 0);
+    if (status == CHAPTER_CONTINUE)
+        progress_start(ch.program, ch.quiet, PROGRESS_WORDS, seeds_left * n_tokens * (uint64_t)epochs, 1);
     if (status == CHAPTER_CONTINUE && !cached) status = vectors_train(&ch, (unsigned long)ch.seed, &course);
     // Claim 0.4's other seeds, scored before any output is written.
-    if (status == CHAPTER_CONTINUE && !asking() && chapter_wants(&ch, "0.4")) status = score_other_seeds(&ch);
+    if (status == CHAPTER_CONTINUE && other_seeds) status = score_other_seeds(&ch);
+    progress_end();
     if (status != CHAPTER_CONTINUE) {
         remove_made_folders(ch.out ? ch.out : "ch00", made_from);
         corpus_bytes_free(&corpus_file);

@@ -10,22 +10,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-uint64_t cache_program_checksum(void) {
-    static uint64_t sum = 0;   // computed once (a chapter asks for every run it keeps)
-    static bool done = false;
-    if (done) return sum;
-    done = true;
-    FILE *fp = fopen("/proc/self/exe", "rb");
-    if (fp == NULL) return sum = 0;
-    unsigned char buf[1 << 16];
-    uint64_t h = HASH_START;
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) h = hash_bytes(h, buf, n);
-    bool ok = !ferror(fp);
-    fclose(fp);
-    return sum = ok ? h : 0;
-}
-
 const char *cache_folder(const char *given, const char *out, char *buf, size_t size) {
     if (given != NULL) return given;
     char parent[4096];

@@ -5,9 +5,17 @@
 //
 // The key of a cache file is text naming everything its contents depend on:
 // what the file holds, the code's identity, every setting, the seed
-// ("copy-run program=89ab... vocab=16 ... lr=0x1.89374bc6a7efap-9 ... seed=1",
-// numbers that are not integers in C's exact %a form). The file is named by
-// its 64-bit hash (common/hash.h), PREFIX-HASH.bin, and holds
+// ("copy-run program=ch06 code=3f9a... vocab=16 ... lr=0x1.89374bc6a7efap-9 ... seed=1",
+// numbers that are not integers in C's exact %a form). The code's identity
+// is a key the build computes, never the program's own file (which not every
+// system can read back, /proc/self/exe being Linux's): CMakeLists.txt's
+// workbook_source_key hashes (tools/source_key.cmake) the sources the results
+// come from with what else changes their numbers: the compiler and the
+// processor it builds for, the flags, the CBLAS and the GSL version (and, for
+// the run caches of chapters 6 and 9, WORKBOOK_CODE_KEY: every source of the
+// program, CMakeLists.txt and the build type), so a build of other code, by
+// another compiler or with other flags never reads an older build's results.
+// The file is named by its 64-bit hash (common/hash.h), PREFIX-HASH.bin, and holds
 //   magic     "PECACHE2"                              8 bytes
 //   key       its length (uint32), then its bytes     the whole key, not only its hash
 //   payload   the chapter's own bytes
@@ -35,12 +43,6 @@
 
 #include "datafile.h"
 #include "hash.h"
-
-// The hash of the running program's own file (/proc/self/exe): a key that
-// includes it is a key of the code too, so a rebuilt program whose code
-// changed never reads the results of the old one. 0 when it cannot be read
-// (then nothing should be cached).
-uint64_t cache_program_checksum(void);
 
 // The cache folder: 'given' (--cache DIR) if not NULL, else the default,
 // "cache" beside the output folder out (for --out build/workbook/ch06:

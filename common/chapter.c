@@ -18,6 +18,7 @@
 #include "folder_lock.h"
 #include "manifest.h"
 #include "hash.h"
+#include "progress.h"
 #include "i18n.h"
 #include "random.h"
 #include "tsv.h"
@@ -114,6 +115,7 @@ int chapter_check_memory(Chapter *ch, double bytes, const char *options) {
 
 void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
     if (gsl_status == GSL_SUCCESS) return;
+    progress_interrupt();   // (a progress line on the terminal goes before the message)
     if (gsl_status == GSL_ENOMEM) faults_out_of_memory(what, 0);
     const char *detail = faults_last_gsl_error();
     fprintf(stderr, "%s: internal error in %s: %s%s%s\n", ch->program, what, gsl_strerror(gsl_status),
@@ -122,6 +124,7 @@ void chapter_check(const Chapter *ch, int gsl_status, const char *what) {
 }
 
 int chapter_diverged(const Chapter *ch, const char *option, double value, double course_value, const char *what) {
+    progress_interrupt();   // (a progress line on the terminal goes before the message)
     if (option)
         fprintf(stderr, "%s: training diverged at %s %g (%s); lower %s (the course's: %g)\n", ch->program, option,
                 value, what, option, course_value);

@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_statistics_double.h>
+#include <gsl/gsl_version.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "build_info.h"
 #include "cache_files.h"
 #include "parallel.h"
+#include "progress.h"
 #include "wallclock.h"
 
 // ---- the defaults and the encodings --------------------------------------------------
@@ -72,16 +74,18 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 // ---- the run cache (copy_experiment.h) ---------------------------------------------
 
 // The key and the name, PROGRAM-run-HASH.bin in cache_dir, of run k of
-// encoding enc: the program's checksum (its code), every number of the run's
-// CopyConfig, its seed and its encoding. False when the program's checksum is
-// unknown (then nothing is cached).
+// encoding enc: the program's code key, the GSL and BLAS kernels it runs with,
+// every number of the run's CopyConfig, its seed and its encoding. False when
+// the program has no code key (then nothing is cached).
 static bool run_cache_key(const Chapter *ch, const CopyExperiment *x, size_t enc, long k, CacheKey *key, char *name,
                           size_t size) {
-    uint64_t program = cache_program_checksum();
-    if (program == 0) return false;
+    if (x->code_key == NULL) return false;
     const CopyConfig *c = &x->config;
     cache_key_init(key, "copy-run");
-    cache_key_add(key, "program=%s code=%016llx", ch->program, (unsigned long long)program);
+    cache_key_add(key, "program=%s code=%s", ch->program, x->code_key);
+    // (GSL as loaded, which a library upgrade changes without a rebuild; the
+    // kernels BLIS or OpenBLAS chose for this processor as they loaded)
+    cache_key_add(key, "gsl=%s blas=%s", gsl_version, parallel_blas_core());
     cache_key_add(key, "vocab=%zu d=%zu train_len=%zu batch=%zu steps=%ld", c->vocab, c->d, c->train_len, c->batch,
                   c->steps);
     cache_key_add(key, "lr=%a beta1=%a beta2=%a eps=%a", c->lr, c->beta1, c->beta2, c->eps);
@@ -137,6 +141,7 @@ static void train_job(size_t i, void *context) {
     CopyConfig cfg = tj->x->config;
     cfg.seed = tj->x->config.seed + (unsigned long)k;
     copy_run(&cfg, tj->x->makers[enc], &tj->x->runs[enc][k]);
+    progress_advance(1);   // the run's test: its last step (copy_task.c counts its training steps)
 }
 
 // Every wanted encoding not yet marked trained: marked, and its runs summarised.
@@ -174,6 +179,7 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         chapter_say(ch, "%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n",
                     x->from_cache, x->from_cache + n_jobs, x->cache_dir);
     if (n_jobs == 0) {
+        progress_skip(x->from_cache);   // (counted by a progress around this one, chapter 9's sweep's)
         x->wall_seconds = 0.0;
         summarise_wanted(ch, x, wanted);
         chapter_say(ch, "\n");
@@ -191,9 +197,14 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
                        "chapter 5's four terms: common/tiny_model.h; CBLAS: %s, kernels %s)\n",
                    build_cblas_name(), parallel_blas_core());
     fflush(stdout);
+    // On a terminal, the runs done of all (those read from the cache count as done) as they train
+    // (common/progress.h): steps + 1 steps each, the training steps and the test.
+    progress_start(ch->program, ch->quiet, PROGRESS_RUNS, n_jobs + x->from_cache, (uint64_t)x->config.steps + 1);
+    progress_skip(x->from_cache);
     double start = wallclock_seconds();
     chapter_check(ch, parallel_for(n_jobs, threads, train_job, &tj), "starting training threads");
     x->wall_seconds = wallclock_seconds() - start;
+    progress_end();
     for (size_t j = 0; j < n_jobs; j++) {   // a diverged run stops the chapter before anything is kept
         size_t enc = tj.jobs[j] / COPY_MAX_SEEDS, k = tj.jobs[j] % COPY_MAX_SEEDS;
         const CopyRun *r = &x->runs[enc][k];

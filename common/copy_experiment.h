@@ -95,6 +95,8 @@ typedef struct {
     int label_width;                   // summary table: width of the encoding column
     int bucket_width;                  // summary table: width of each [bL,(b+1)L) column (>= 8)
     const char *cache_dir;             // finished runs are kept here and read back (NULL: not kept)
+    const char *code_key;              // the program's code key, WORKBOOK_CODE_KEY of its code_key.h
+                                       // (CMakeLists.txt), in its runs' cache key (NULL: not kept)
     bool retrain;                      // with cache_dir: train even a run the cache has (and keep it)
     const char *lr_option;             // the option that sets config.lr ("--lr"), named when training
                                        // diverges; NULL when the chapter has none
@@ -155,13 +157,15 @@ void copy_experiment_free(CopyExperiment *x);
 // holds all of its CopyRun (copy_run_write: loss, accuracies, the encoding's
 // and the embeddings' numbers before and after, probe values, timings) as raw
 // doubles, so a run read back is the run trained, bit for bit. Its key, kept
-// whole in the file and hashed into its name, names the program and its own
-// file's hash (a rebuilt program with other code trains again), every number
-// of the run's CopyConfig, its seed, its encoding's column name and whether it
-// has a probe. A file is read only when its key and checksum match and every
-// number in it is one a run could have written (copy_run_read); any other
-// file at the name, a FIFO or a link included, is trained over, and
-// copy_experiment_ensure says once how many there were:
+// whole in the file and hashed into its name, names the program and its code
+// key (code_key: a hash of every source of the program, the compiler, the
+// flags, the build type, the CBLAS and GSL, which the build computes: a
+// program built otherwise trains again), the GSL and the BLAS kernels it runs
+// with, every number of the run's CopyConfig, its seed, its encoding's column
+// name and whether it has a probe. A file is read only when its key and
+// checksum match and every number in it is one a run could have written
+// (copy_run_read); any other file at the name, a FIFO or a link included, is
+// trained over, and copy_experiment_ensure says once how many there were:
 //   "cache: 2 files in DIR did not match their key or checksum (or were not regular files); trained again."
 
 #endif

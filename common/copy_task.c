@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "adam.h"
+#include "progress.h"
 #include "random.h"
 #include "wallclock.h"
 
@@ -212,6 +213,7 @@ static int train(TinyModel *m, TinyActs *a, Adam *adam, size_t vocab, const Copy
         if (loss) loss[step] = a->loss;
         if (status == GSL_SUCCESS && !isfinite(a->loss)) return COPY_DIVERGED;
         adam_step(adam, m->params, m->grads);
+        progress_advance(1);   // the terminal's progress line (common/progress.h), if any
     }
     if (status == GSL_SUCCESS && !params_finite(m)) status = COPY_DIVERGED;
     return status;

@@ -1,4 +1,12 @@
 // parallel.c: see parallel.h.
+//
+// parallel_cpu_count asks sysconf for _SC_NPROCESSORS_ONLN, a name POSIX does
+// not define: glibc declares it in every mode, macOS only outside strict POSIX
+// (the _POSIX_C_SOURCE that CMakeLists.txt sets for every file hides it there),
+// so this file asks for macOS's own extensions too. A system that still hides
+// it (the BSDs under _POSIX_C_SOURCE) counts one processor: the jobs then run
+// on one thread, with the same results.
+#define _DARWIN_C_SOURCE
 #include "parallel.h"
 
 #include <gsl/gsl_errno.h>
@@ -49,8 +57,12 @@ int parallel_for(size_t n_jobs, size_t n_threads, ParallelJob job, void *context
 }
 
 size_t parallel_cpu_count(void) {
+#ifdef _SC_NPROCESSORS_ONLN
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (size_t)n : 1;
+#else
+    return 1;
+#endif
 }
 
 // Declared weak: each pair is present when its library is linked, NULL otherwise.
@@ -69,10 +81,13 @@ const char *parallel_blas_core(void) {
 const char *parallel_blas_hint(void) {
     if (openblas_get_corename == NULL || strcmp(parallel_blas_core(), "Prescott") != 0) return NULL;
     if (getenv("OPENBLAS_CORETYPE") != NULL) return NULL;   // chosen by whoever runs us
+#if defined(__x86_64__) || defined(__i386__)
+    // (GCC's and clang's CPU-feature builtins are x86's; Prescott is an x86 core anyway)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
         return "OpenBLAS did not recognise this CPU and uses its generic kernels; "
                "BLIS (-DWORKBOOK_BLAS=BLIS, Debian's libblis-serial-dev) picks AVX2 kernels and trains faster";
+#endif
     return NULL;
 }
 

@@ -78,6 +78,11 @@ static void read_record_row(RunChapter *c, FreshFiles *fresh, char **f, size_t n
     else if (strcmp(field, "start_error") == 0) c->start_error = (free(c->start_error), text_copy(value));
     else if (strcmp(field, "settings") == 0) c->settings = (free(c->settings), text_copy(value));
     else if (strcmp(field, "gnuplot") == 0) c->gnuplot_found = strcmp(value, "found") == 0;
+    else if (strcmp(field, "date") == 0) c->date = (free(c->date), text_copy(value));
+    else if (strcmp(field, "commit") == 0) c->commit = (free(c->commit), text_copy(value));
+    else if (strcmp(field, "machine") == 0) c->machine = (free(c->machine), text_copy(value));
+    else if (strcmp(field, "cpu") == 0) c->cpu = (free(c->cpu), text_copy(value));
+    else if (strcmp(field, "cores") == 0) c->cores = (int)strtol(value, &end, 10);
     else if (strcmp(field, "file") == 0 && n >= 3) {
         fresh->names = grown(fresh->names, fresh->n + 1, sizeof *fresh->names);
         fresh->hashes = grown(fresh->hashes, fresh->n + 1, sizeof *fresh->hashes);
@@ -344,6 +349,7 @@ static void read_chapter(RunChapter *c, const char *run_dir, const char *exercis
     c->problem = text_copy("");
     c->start_error = text_copy("");
     c->settings = text_copy("");
+    c->date = text_copy(""), c->commit = text_copy(""), c->machine = text_copy(""), c->cpu = text_copy("");
     c->title = text_copy("");
     c->summary = text_copy("");
     c->exercises_problem = text_copy("");
@@ -431,6 +437,7 @@ void run_free(Run *run) {
         free(c->problem);
         free(c->start_error);
         free(c->settings);
+        free(c->date), free(c->commit), free(c->machine), free(c->cpu);
         free(c->title);
         free(c->summary);
         free(c->exercises_problem);

@@ -28,6 +28,15 @@
 //   seconds   its wall time
 //   settings  the options it was run with, as typed ("" = the course's)
 //   gnuplot   "found" or "missing"
+//   date      when the chapter's run ended, "2026-12-02 11:10 UTC"
+//   commit    the workbook's commit the programs were built from (12 hex
+//             digits, "+" after them for a build of local changes; "" when
+//             unknown: tools/commit_id.cmake)
+//   machine   the system, its release and the processor's architecture
+//             (uname -srm: "Linux 6.1.0-28-amd64 x86_64")
+//   cpu       the processor's name ("" where the system does not say)
+//   cores     the number of online processors
+//   (a run.tsv of an earlier workbook has none of these five: they are then "", cores 0)
 //   file      NAME, HASH: a file of the chapter's (chapter.txt, claims.tsv,
 //             narratives.tsv, values.tsv) that this run wrote, with the FNV-1a hash of
 //             its bytes in hex. Only such files are read, and only while
@@ -86,6 +95,8 @@ typedef struct {
     double seconds;
     char *settings;
     bool gnuplot_found;
+    char *date, *commit, *machine, *cpu;   // where the results come from ("" when not recorded)
+    int cores;                     // 0 when not recorded
     bool has_claims;               // this run wrote a claims.tsv (and it is the one read)
     bool stale_claims;             // it did not, and an earlier run's claims.tsv is there (not shown)
     RunFigure *figures;

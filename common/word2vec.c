@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "parallel.h"
+#include "progress.h"
 #include "random.h"
 #include "wallclock.h"
 
@@ -267,6 +268,24 @@ static void merge_table(size_t job, void *context) {
     merge(t, job == 0 ? t->master_in : t->master_out, job == 0);
 }
 
+// The terminal's progress line (common/progress.h), in corpus words (n an
+// epoch): after a round, the epochs before this one and each shard's words in
+// the share of its kept words it went through. *reported: the words counted
+// so far. It only counts: nothing of the training depends on it.
+static void report_progress(const Trainer *t, size_t n, uint64_t *reported) {
+    double words = (double)t->epoch * (double)n;
+    for (size_t s = 0; s < W2V_SHARDS; s++) {
+        const Shard *sh = &t->shards[s];
+        double size = (double)(sh->end - sh->begin);
+        words += sh->n_kept ? size * (double)sh->next / (double)sh->n_kept : size;
+    }
+    uint64_t now = (uint64_t)words;
+    if (now > *reported) {
+        progress_advance(now - *reported);
+        *reported = now;
+    }
+}
+
 W2VModel *w2v_wrap(size_t V, size_t d, float *in, float *out) {
     W2VModel *m = calloc(1, sizeof *m);
     if (m == NULL) return NULL;
@@ -330,6 +349,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
     }
     double start = wallclock_seconds();
     size_t trained = 0;   // centre words trained so far, over all epochs
+    uint64_t reported = 0;   // corpus words counted in the progress line
     for (size_t e = 0; ok && e < c.epochs && !m->diverged; e++) {
         t.epoch = e;
         for (size_t s = 0; s < W2V_SHARDS; s++) subsample(&t, &t.shards[s]);
@@ -340,6 +360,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
             for (size_t s = 0; s < W2V_SHARDS; s++) trained -= t.shards[s].next;
             parallel_for(W2V_SHARDS, c.threads, shard_round, &t);
             for (size_t s = 0; s < W2V_SHARDS; s++) trained += t.shards[s].next;
+            report_progress(&t, n, &reported);
             t.master_in = m->in;
             t.master_out = m->out;
             parallel_for(2, c.threads, merge_table, &t);   // E and C are merged side by side

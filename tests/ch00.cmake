@@ -33,9 +33,9 @@ else()
   # The last ./workbook run's vectors, when it trained them, seed the test's
   # cache: the release and development builds train the same bits (the files
   # differ only in the recorded timings), and the key covers the code (a hash
-  # of its sources, the same in both builds: CMakeLists.txt's
-  # workbook_source_key), the corpus, the settings and the seed, so vectors
-  # another code trained are never read. A clean checkout has none and trains (training is
+  # of its sources, the compiler and its flags, the same in both builds:
+  # CMakeLists.txt's workbook_source_key), the corpus, the settings and the
+  # seed, so vectors another code or another compiler trained are never read. A clean checkout has none and trains (training is
   # also checked by ch00.determinism, ch00.cache and the gradient tests).
   add_test(NAME ch00.cache_from_workbook
            COMMAND ${CMAKE_COMMAND} -DFROM=${WORKBOOK_OUTPUT_DIR}/cache -DTO=${WORKBOOK_TEST_OUT}/ch00/cache

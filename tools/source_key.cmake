@@ -3,9 +3,13 @@
 # text of the sources: each as "== NAME\n" (its file name, not its folder)
 # then its bytes, in the order given, then PART's lines up to the first line
 # that starts with PART_END (which must be there). A cache keyed on it
-# (chapter 0's vectors) changes when a byte of that code does: never
-# anything else, so every build folder and build type of the same sources
-# has the same key. Run by CMakeLists.txt's workbook_source_key at build time.
+# (chapter 0's vectors, chapters 6 and 9's runs) changes when a byte of those
+# files does, and never otherwise: besides the code they are the files
+# CMakeLists.txt writes at configure time (generated/identity/compiler.txt,
+# build_type.txt: the compiler, the flags, the build type, the CBLAS, GSL),
+# so build folders of the same sources and settings share a key, and
+# nothing reads the program's own file. Run by CMakeLists.txt's
+# workbook_source_key at build time.
 string(REPLACE "|" ";" sources "${SOURCES}")
 set(all "")
 foreach(f IN LISTS sources)

@@ -1,6 +1,6 @@
 // workbook_pages.c: the workbook as HTML pages, written from a run.
 //
-//   workbook_pages --out DIR --plots DIR --assets DIR [--katex DIR] [--exercises DIR]
+//   workbook_pages --out DIR --plots DIR --assets DIR [--katex DIR] [--exercises DIR] [--site SITE]
 //
 // Reads the run in DIR with common/run_data (the same reader REPORT.md is
 // written from: every chapter folder DIR/chNN, its claims, narratives,
@@ -19,6 +19,19 @@
 // so a stopped run leaves every page whole; at the end the files the
 // previous PAGES_MANIFEST lists and this run did not write are removed.
 // Each figure is placed at the claim whose lesson names it (common/lesson.h).
+// Every page ends with where its results come from (the date, the
+// workbook's commit and the machine of each chapter's run, from run.tsv)
+// and how to run them yourself.
+//
+// --site SITE: the published site instead (./workbook site SITE), for a
+// static web host: the same pages written into SITE with exactly the files
+// they link, the figures, the chapters' data files and what they printed,
+// REPORT.md in each language, the style sheet and KaTeX; never the cache,
+// the MANIFESTs or run.tsv, and no data file above SITE_LARGEST_FILE (its
+// page says so, with its size). Every link names a file, never a folder. The
+// run in --out is only read. SITE is written whole or not at all
+// (tools/site_dir.h: bad input for SITE is refused before anything is
+// written); the last line says how many files and megabytes it holds.
 //
 // Text: every value from the run is escaped in tools/page_text.c. The
 // lessons, the exercises and the figures' captions are Markdown with TeX
@@ -54,10 +67,14 @@
 #include "page_text.h"
 #include "report_md.h"
 #include "run_data.h"
+#include "site_dir.h"
 #include "text_file.h"
 #include "tsv.h"
+#include "workbook_commit.h"   // WORKBOOK_SOURCE_URL (generated at build time: tools/commit_id.cmake)
 
 static const char *const PROGRAM = "workbook_pages";
+// Where the pages tell a reader to clone the workbook from ("": not set; CMake's WORKBOOK_SOURCE_URL).
+static const char *const g_source_url = WORKBOOK_SOURCE_URL;
 
 // ---- writing files: temporary name, then rename; listed in PAGES_MANIFEST ----------
 
@@ -71,6 +88,19 @@ static const char *g_out;
 static Lang g_lang;
 static const char *g_dir = "";     // the language's folder: "" or "zh-TW/"
 static const char *g_root = "";    // from one of its pages to the top: "" or "../"
+// --site: the published site, written into g_site_dir.temp (g_out) and then
+// put in its place; what it holds is counted as it is written.
+static const char *g_run_dir;      // the run the pages show (--out)
+static bool g_site;
+static SiteDir g_site_dir;
+static size_t g_files_written;
+static unsigned long long g_bytes_written;
+// A data file above this many bytes stays out of the site, and its page says
+// so with its size: a class's site should stay within about 20 MB, and at
+// the course's settings one file is far above this, chapter 0's word vectors
+// (vectors.txt, 44 MB, 17 MB compressed), which `./workbook ch00` writes.
+// The next largest, chapter 3's heatmap_wide.dat, is under 1 MB.
+enum { SITE_LARGEST_FILE = 5 * 1000 * 1000 };
 
 static const char *language_dir(Lang lang) {
     static const char *const DIRS[LANG_COUNT] = {"", "zh-TW/", "zh-CN/"};
@@ -109,14 +139,16 @@ static void write_out(const char *rel, const char *data, size_t n) {
     DataFile f;
     if (!datafile_open(&f, dir, slash + 1, NULL)) write_failed(path);
     datafile_write(&f, data, n);
-    manifest_add(&g_manifest, rel);
+    if (!g_site) manifest_add(&g_manifest, rel);   // (a site has no PAGES_MANIFEST: it is written whole)
     manifest_add(&g_written, rel);
     if (!datafile_finish(&f)) write_failed(path);
-    if (!manifest_save(&g_manifest, "# The files workbook_pages wrote here in its last run.")) {
+    if (!g_site && !manifest_save(&g_manifest, "# The files workbook_pages wrote here in its last run.")) {
         datafile_abort(&f);
         write_failed("PAGES_MANIFEST");
     }
     if (!datafile_commit(&f)) write_failed(path);
+    g_files_written++;
+    g_bytes_written += n;
 }
 
 static bool not_written(const char *rel) { return !manifest_has(&g_written, rel); }
@@ -255,8 +287,8 @@ static bool has_value(const char *v) { return v[0] && strcmp(v, "-") != 0; }
 // ('page': its file name, "ch03.html").
 static void page_head(Buf *h, const char *title, const char *page) {
     buf_printf(h, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
-               i18n_html_lang(g_lang));
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n%s<title>",
+               i18n_html_lang(g_lang), g_site ? SITE_DIR_MARK "\n" : "");
     html_puts(h, title);
     buf_puts(h, "</title>\n");
     if (g_katex) buf_printf(h, "<link rel=\"stylesheet\" href=\"%sassets/katex/katex.min.css\">\n", g_root);
@@ -356,10 +388,11 @@ static void free_glossary(void) {
 // Elements whose text is never linked: links already, code, maths (a span of
 // class "tex"), headings, labels in bold, badges, the language switch, a
 // claim's source line, folded summaries, the evidence (the chapter's own
-// words, in English).
+// words, in English), the footer (where the results come from).
 static bool skipped_element(const char *name, size_t len, const char *tag, size_t tag_len) {
-    static const char *const NAMES[] = {"a",  "code", "pre", "script", "style", "title",   "h1", "h2",        "h3",
-                                        "h4", "strong", "b", "dt",     "dd",    "summary", "nav", "figcaption"};
+    static const char *const NAMES[] = {"a",  "code",   "pre", "script", "style", "title",   "h1",  "h2",
+                                        "h3", "h4",     "strong", "b",   "dt",    "dd",    "summary", "nav",
+                                        "figcaption", "footer"};
     for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
         if (strlen(NAMES[k]) == len && strncmp(name, NAMES[k], len) == 0) return true;
     char attributes[512];
@@ -481,6 +514,8 @@ static void write_page(const char *title, const char *page, Buf *md, bool link_t
     free(h.s);
 }
 
+static void footer(Buf *md, const RunChapter *c, const char *command);
+
 // glossary.html: every term in the three languages, where the course uses it,
 // and a short note.
 static void write_glossary(void) {
@@ -519,6 +554,7 @@ static void write_glossary(void) {
         buf_puts(&md, "</tr>\n");
     }
     buf_puts(&md, "</tbody>\n</table>\n</div>\n\n");
+    footer(&md, NULL, "./workbook");
     write_page(_("pe-workbook: glossary"), "glossary.html", &md, false);
 }
 
@@ -673,7 +709,7 @@ static void exercises(Buf *md, const ChapterPage *c) {
         buf_puts(md, ".** ");
         md_tex(md, e->question);
         buf_puts(md, "\n\n");
-        buf_puts(md, _("Run: <code>./workbook "));
+        buf_puts(md, _("To run this yourself: [clone the workbook](#run-yourself), then <code>./workbook "));
         html_puts(md, c->name);
         if (e->options[0]) {
             buf_puts(md, " ");
@@ -705,6 +741,153 @@ static void glance_words(Buf *md, const ChapterPage *c, const Claim *cl) {
     if (says) md_lesson(md, says);
     else printed(md, cl->statement);
     free(says);
+}
+
+// A file's size for a reader: "0.3 kB", "195.1 kB", "43.6 MB" (1 kB = 1000 bytes).
+static void file_size_words(char *buf, size_t size, unsigned long long bytes) {
+    if (bytes < 1000ULL * 1000ULL) snprintf(buf, size, "%.1f kB", (double)bytes / 1e3);
+    else snprintf(buf, size, "%.1f MB", (double)bytes / 1e6);
+}
+
+// ---- where the results come from, and how to run them yourself -------------------------
+
+// "the workbook's commit `0123456789ab`" (with local changes: "+" after it;
+// unknown: "")
+static void commit_words(Buf *md, const char *commit) {
+    size_t n = strlen(commit);
+    if (n == 0) {
+        buf_puts(md, _("a copy of the workbook whose commit is not known (it was built without git or without its "
+                       "history)"));
+        return;
+    }
+    bool changed = commit[n - 1] == '+';
+    char id[64];
+    snprintf(id, sizeof id, "%.*s", (int)(changed ? n - 1 : n), commit);
+    Buf code = {0};
+    md_code(&code, id);
+    buf_printf(md, changed ? _("the workbook's commit %s with local changes") : _("the workbook's commit %s"), code.s);
+    free(code.s);
+}
+
+// "Linux 6.1.0-28-amd64 x86_64, Intel(R) Xeon(R) Platinum 8488C, 2 cores"
+// (the system and the processor as recorded: class "printed", plain text, no
+// maths in "x86_64")
+static void machine_words(Buf *md, const RunChapter *c) {
+    Buf system = {0}, cpu = {0};
+    buf_puts(&system, "<span class=\"printed\">");
+    md_puts(&system, c->machine[0] ? c->machine : "?");
+    buf_puts(&system, "</span>");
+    buf_puts(&cpu, "<span class=\"printed\">");
+    md_puts(&cpu, c->cpu);
+    buf_puts(&cpu, "</span>");
+    if (c->cpu[0] && c->cores > 0)
+        buf_printf(md, ngettext("%s, %s, %d core", "%s, %s, %d cores", (unsigned long)c->cores), system.s, cpu.s,
+                   c->cores);
+    else if (c->cores > 0)
+        buf_printf(md, ngettext("%s, %d core", "%s, %d cores", (unsigned long)c->cores), system.s, c->cores);
+    else buf_puts(md, system.s);
+    free(system.s), free(cpu.s);
+}
+
+static bool recorded(const RunChapter *c) { return c->date[0] != '\0'; }
+
+// "on 2026-12-02 11:10 UTC", or from the first date to the last: "from
+// 2026-12-02 11:06 to 11:14 UTC" on one day (dates as run.tsv has them).
+static void when_words(Buf *md, const char *first, const char *last) {
+    Buf a = {0}, b = {0};
+    size_t n = strlen(first);
+    bool one_day = strcmp(first, last) != 0 && n == strlen(last) && n > 15 && strncmp(first, last, 11) == 0 &&
+                   strcmp(first + 16, last + 16) == 0;
+    if (strcmp(first, last) == 0) {
+        md_puts(&a, first);
+        buf_printf(md, _("on %s"), a.s);
+    } else {
+        char head[64];
+        snprintf(head, sizeof head, "%.*s", one_day ? 16 : (int)n, first);   // "2026-12-02 11:06"
+        md_puts(&a, head);
+        md_puts(&b, one_day ? last + 11 : last);                          // "11:14 UTC"
+        buf_printf(md, _("from %s to %s"), a.s, b.s);
+    }
+    free(a.s), free(b.s);
+}
+
+// The footer of every page: where its results come from (the chapter's run,
+// or on the contents and the glossary every chapter's: c NULL), then how to
+// run them yourself ('command': ./workbook or ./workbook chNN). Its id is
+// what an exercise's "clone the workbook" links to.
+static void footer(Buf *md, const RunChapter *c, const char *command) {
+    buf_puts(md, "<footer class=\"provenance\" id=\"run-yourself\">\n\n");
+    Buf date = {0}, commit = {0}, machine = {0};
+    if (c != NULL && recorded(c)) {
+        when_words(&date, c->date, c->date);
+        commit_words(&commit, c->commit);
+        machine_words(&machine, c);
+        buf_printf(md, _("**Where these results come from:** this chapter ran %s, from %s, on %s."), date.s, commit.s,
+                   machine.s);
+    } else if (c != NULL) {
+        buf_puts(md, _("**Where these results come from:** not recorded (this chapter ran before the workbook "
+                       "recorded the date, the commit and the machine of a run)."));
+    } else {
+        // Every chapter's run: the first and last date, and whether one commit on one machine ran them all.
+        const RunChapter *first = NULL, *last = NULL;
+        bool same = true, any_unrecorded = false;
+        for (size_t i = 0; i < g_n_ch; i++) {
+            const RunChapter *r = g_ch[i].run;
+            if (!recorded(r)) {
+                any_unrecorded = true;
+                continue;
+            }
+            if (first && (strcmp(r->commit, first->commit) != 0 || strcmp(r->machine, first->machine) != 0 ||
+                          strcmp(r->cpu, first->cpu) != 0 || r->cores != first->cores))
+                same = false;
+            if (!first || strcmp(r->date, first->date) < 0) first = r;
+            if (!last || strcmp(r->date, last->date) > 0) last = r;
+        }
+        if (first == NULL) {
+            buf_puts(md, _("**Where these results come from:** not recorded (the chapters ran before the workbook "
+                           "recorded the date, the commit and the machine of a run)."));
+        } else {
+            when_words(&date, first->date, last->date);
+            if (same && !any_unrecorded) {
+                commit_words(&commit, first->commit);
+                machine_words(&machine, first);
+                buf_printf(md, _("**Where these results come from:** the chapters ran %s, from %s, on %s."), date.s,
+                           commit.s, machine.s);
+            } else {
+                buf_printf(md, _("**Where these results come from:** the chapters ran %s, not all from the same "
+                                 "commit and machine; each chapter's page says which."),
+                           date.s);
+            }
+        }
+    }
+    free(date.s), free(commit.s), free(machine.s);
+    buf_puts(md, "\n\n");
+    Buf run = {0};
+    md_code(&run, command);
+    if (g_source_url[0]) {
+        char clone[4200];
+        snprintf(clone, sizeof clone, "git clone %s", g_source_url);
+        Buf code = {0};
+        md_code(&code, clone);
+        buf_printf(md, _("**To run this yourself:** clone the workbook (%s) and run %s in its folder."), code.s, run.s);
+        free(code.s);
+    } else {
+        buf_printf(md, _("**To run this yourself:** clone the workbook (its git repository) and run %s in its folder."),
+                   run.s);
+    }
+    // (a sentence after another starts with its space: none after a Chinese full stop)
+    buf_puts(md, _(" On Debian 12 it installs what it is missing (as root; otherwise it prints the one command to "
+                   "run as root), builds, and runs; the first time takes a few minutes."));
+    if (c != NULL && recorded(c) && c->commit[0] && c->commit[strlen(c->commit) - 1] != '+') {
+        Buf checkout = {0};
+        char line[80];
+        snprintf(line, sizeof line, "git checkout %s", c->commit);
+        md_code(&checkout, line);
+        buf_printf(md, _(" For the code these results came from, run %s first."), checkout.s);
+        free(checkout.s);
+    }
+    free(run.s);
+    buf_puts(md, "\n\n</footer>\n\n");
 }
 
 static void write_chapter(size_t i) {
@@ -762,31 +945,52 @@ static void write_chapter(size_t i) {
     }
     exercises(&md, c);
     buf_puts(&md, _("<section class=\"files\">\n\n## The chapter's files\n\n"));
+    // (the folder named, never linked: a static web host answers a folder's address with 404)
     buf_puts(&md, _("Written by this run into "));
-    char folder[16], folder_href[32];
+    char folder[16];
     snprintf(folder, sizeof folder, "%s/", c->name);
-    snprintf(folder_href, sizeof folder_href, "%s%s/", g_root, c->name);
-    buf_puts(&md, "[");
-    md_puts(&md, folder);
-    buf_puts(&md, "](");
-    md_dest(&md, folder_href);
-    buf_puts(&md, _("), as its MANIFEST lists them, with the narrative "));
+    md_code(&md, folder);
+    buf_puts(&md, _(", as its MANIFEST lists them, with the narrative "));
     char out_rel[32];
     snprintf(out_rel, sizeof out_rel, "%s%s/output.txt", g_root, c->name);
     buf_puts(&md, "[`output.txt`](");
     md_dest(&md, out_rel);
     buf_puts(&md, "):\n\n");
     for (size_t f = 0; f < c->n_files; f++) {
-        char rel[8192];
+        char rel[8192], path[8192];
         snprintf(rel, sizeof rel, "%s%s/%s", g_root, c->name, c->files[f]);
-        buf_puts(&md, "- [");
-        md_code(&md, c->files[f]);
-        buf_puts(&md, "](");
-        md_dest(&md, rel);
-        buf_puts(&md, ")\n");
+        snprintf(path, sizeof path, "%s/%s/%s", g_run_dir, c->name, c->files[f]);
+        struct stat st;
+        bool there = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+        char size[32] = "";
+        if (there) file_size_words(size, sizeof size, (unsigned long long)st.st_size);
+        buf_puts(&md, "- ");
+        if (!there) {            // (listed by its MANIFEST, removed since)
+            md_code(&md, c->files[f]);
+            buf_puts(&md, _(" (no longer there)"));
+        } else if (g_site && st.st_size > SITE_LARGEST_FILE) {
+            md_code(&md, c->files[f]);
+            buf_printf(&md, " (%s)", size);
+            char command[32];
+            snprintf(command, sizeof command, "./workbook %s", c->name);
+            Buf code = {0};
+            md_code(&code, command);
+            buf_printf(&md, _(": left out of the published pages, which stay small; %s writes it"), code.s);
+            free(code.s);
+        } else {
+            buf_puts(&md, "[");
+            md_code(&md, c->files[f]);
+            buf_puts(&md, "](");
+            md_dest(&md, rel);
+            buf_printf(&md, ") (%s)", size);
+        }
+        buf_puts(&md, "\n");
     }
     buf_puts(&md, "\n</section>\n\n");
     nav(&md, i);
+    char command[32];
+    snprintf(command, sizeof command, "./workbook %s", c->name);
+    footer(&md, c->run, command);
 
     char title[512];
     snprintf(title, sizeof title, _("Chapter %d: %s"), c->number, c->title);
@@ -863,6 +1067,7 @@ static void write_index(void) {
         if (any) buf_puts(&md, "\n</div>\n\n");
         buf_puts(&md, "</section>\n\n");
     }
+    footer(&md, NULL, "./workbook");
     write_page(_("pe-workbook: contents"), "index.html", &md, true);
 }
 
@@ -916,6 +1121,47 @@ static void copy_assets(const char *assets, const char *katex) {
     free(css);
 }
 
+// ---- the site's other files: exactly what the pages link -------------------------------
+
+static void abandon_site(void) { site_dir_abandon(&g_site_dir); }
+
+// The run's file 'rel' copied into the site; one that cannot be read stops
+// the site (its pages link it), unless it is not 'required'.
+static void copy_run_file(const char *rel, bool required) {
+    char from[8192];
+    snprintf(from, sizeof from, "%s/%s", g_run_dir, rel);
+    if (!copy_asset(from, rel) && required) {
+        fprintf(stderr, "%s: cannot read %s: %s (the site's pages link it)\n", PROGRAM, from, strerror(errno));
+        exit(EXIT_IO_FAILED);
+    }
+}
+
+// Each chapter's drawn figures (SVG and PNG), its data files (those its page
+// links: none above SITE_LARGEST_FILE) and what it printed.
+static void copy_site_files(void) {
+    make_dir("figures");
+    for (size_t i = 0; i < g_n_ch; i++) {
+        const ChapterPage *c = &g_ch[i];
+        char rel[8192];
+        for (size_t k = 0; k < c->n_figures; k++) {
+            snprintf(rel, sizeof rel, "figures/%s.svg", c->figures[k].name);
+            copy_run_file(rel, true);
+            snprintf(rel, sizeof rel, "figures/%s.png", c->figures[k].name);
+            copy_run_file(rel, true);
+        }
+        make_dir(c->name);
+        snprintf(rel, sizeof rel, "%s/output.txt", c->name);
+        copy_run_file(rel, true);
+        for (size_t f = 0; f < c->n_files; f++) {
+            snprintf(rel, sizeof rel, "%s/%s/%s", g_run_dir, c->name, c->files[f]);
+            struct stat st;
+            if (stat(rel, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > SITE_LARGEST_FILE) continue;
+            snprintf(rel, sizeof rel, "%s/%s", c->name, c->files[f]);
+            copy_run_file(rel, true);
+        }
+    }
+}
+
 // ---- main ------------------------------------------------------------------------------
 
 static const char USAGE[] =
@@ -924,22 +1170,26 @@ static const char USAGE[] =
     "  --assets    tools/pages (style sheet, render script)\n"
     "  --katex     KaTeX (katex.min.js, katex.min.css, fonts/), e.g. /usr/share/javascript/katex;\n"
     "              without it formulas stay plain text\n"
-    "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots";
+    "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots\n"
+    "  --site      write the published site into SITE instead, the pages and exactly the files they\n"
+    "              link (no cache, no MANIFEST); SITE: a new or empty folder, or a previous site,\n"
+    "              which is replaced whole; --out is only read";
 
 int main(int argc, char **argv) {
     faults_install(PROGRAM);
-    const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL, *exercises_dir = NULL;
+    const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL, *exercises_dir = NULL, *site = NULL;
     const OptionSpec specs[] = {
         {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", "the workbook's run (build/workbook)"},
         {"--plots", OPTION_TEXT, &plots, 0, 0, 0, "DIR", "the plots/ folder"},
         {"--assets", OPTION_TEXT, &assets, 0, 0, 0, "DIR", "tools/pages"},
         {"--katex", OPTION_TEXT, &katex, 0, 0, 0, "DIR", "KaTeX, e.g. /usr/share/javascript/katex"},
         {"--exercises", OPTION_TEXT, &exercises_dir, 0, 0, 0, "DIR", "the exercises folder"},
+        {"--site", OPTION_TEXT, &site, 0, 0, 0, "SITE", "the published site's folder"},
     };
     OptionsResult parsed = options_parse(PROGRAM, USAGE, specs, sizeof specs / sizeof specs[0], argc, argv);
     if (parsed == OPTIONS_HELP)
-        printf("\nexit status: 0 pages written, 2 bad input (nothing written), 3 a write failed,\n"
-               "4 out of memory\n");
+        printf("\nexit status: 0 pages (or the site) written, 2 bad input (nothing written), 3 a write failed\n"
+               "(--site: the previous site, or none, stays), 4 out of memory\n");
     if (parsed != OPTIONS_OK) return parsed == OPTIONS_HELP ? EXIT_AS_EXPECTED : EXIT_BAD_INPUT;
     if (!out || !plots || !assets) {
         fprintf(stderr, "%s: --out, --plots and --assets are required (see --help)\n", PROGRAM);
@@ -955,7 +1205,9 @@ int main(int argc, char **argv) {
         }
     }
     g_out = out;
+    g_run_dir = out;
     g_katex = katex != NULL;
+    g_site = site != NULL;
     char guess[8192];
     if (!exercises_dir) {                             // as the driver: "exercises" next to --plots
         snprintf(guess, sizeof guess, "%s/../exercises", plots);
@@ -984,6 +1236,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, out, strerror(errno));
         return EXIT_IO_FAILED;
     }
+    // The site: written into a folder beside SITE, which takes SITE's place at the end
+    // (tools/site_dir.h); a failure on the way removes it (at exit).
+    if (g_site) {
+        char why[600];
+        if (!site_dir_begin(&g_site_dir, site, why, sizeof why)) {
+            options_reject(PROGRAM, "--site", site, why);
+            return EXIT_BAD_INPUT;
+        }
+        atexit(abandon_site);
+        g_out = g_site_dir.temp;
+    }
     char **chapter_names;
     size_t n_names = run_chapter_names(out, &chapter_names);
     // The lessons beside the plots (as the driver finds them), else the ones built in.
@@ -991,8 +1254,8 @@ int main(int argc, char **argv) {
     snprintf(lessons_dir, sizeof lessons_dir, "%s/../lessons", plots);
     struct stat lessons_st;
     bool beside = stat(lessons_dir, &lessons_st) == 0 && S_ISDIR(lessons_st.st_mode);
-    if (!manifest_load(&g_manifest, out, "PAGES_MANIFEST", pages_file_name)) write_failed("PAGES_MANIFEST");
-    manifest_init(&g_written, out, "PAGES_MANIFEST");
+    if (!g_site && !manifest_load(&g_manifest, out, "PAGES_MANIFEST", pages_file_name)) write_failed("PAGES_MANIFEST");
+    manifest_init(&g_written, g_out, "PAGES_MANIFEST");
     copy_assets(assets, katex);
     read_glossary();
     Lang reader = i18n_current();
@@ -1023,6 +1286,7 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
         write_index();
         write_glossary();
+        if (g_site && lang == LANG_EN) copy_site_files();
         n_pages = g_n_ch;
         for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
         free(g_ch);
@@ -1030,10 +1294,24 @@ int main(int argc, char **argv) {
         run_free(&run);
     }
     i18n_use(reader);
-    remove_old_files();
-    printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
-           out, n_pages);
-    printf(_("       in Chinese: %s/zh-TW/index.html, %s/zh-CN/index.html; the glossary: glossary.html\n"), out, out);
+    if (g_site) {
+        for (Lang lang = 0; lang < LANG_COUNT; lang++) copy_run_file(report_md_name(lang), false);
+        if (!site_dir_commit(&g_site_dir)) {
+            fprintf(stderr, "%s: cannot put the site in %s's place: %s (it is as it was)\n", PROGRAM, g_site_dir.dir,
+                    strerror(errno));
+            exit(EXIT_IO_FAILED);
+        }
+        printf(ngettext("workbook: site written to %s: %zu file, %.1f MB (open %s/index.html or serve the folder)\n",
+                        "workbook: site written to %s: %zu files, %.1f MB (open %s/index.html or serve the folder)\n",
+                        (unsigned long)g_files_written),
+               g_site_dir.dir, g_files_written, (double)g_bytes_written / 1e6, g_site_dir.dir);
+    } else {
+        remove_old_files();
+        printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
+               out, n_pages);
+        printf(_("       in Chinese: %s/zh-TW/index.html, %s/zh-CN/index.html; the glossary: glossary.html\n"), out,
+               out);
+    }
     free_glossary();
     names_free(chapter_names, n_names);
     manifest_free(&g_manifest);

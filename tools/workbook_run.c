@@ -58,6 +58,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "child.h"
@@ -71,6 +73,8 @@
 #include "lesson.h"
 #include "manifest.h"
 #include "options.h"
+#include "parallel.h"
+#include "progress.h"
 #include "report_md.h"
 #include "run_data.h"
 #include "text_file.h"
@@ -78,6 +82,7 @@
 #include "utf8.h"
 #include "verdict.h"
 #include "wallclock.h"
+#include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
 
 enum { MAX_CHAPTERS = 32, MAX_PASSED = 256, ARG_MAX_LEN = 2048, WHY_LEN = 1024 };
 // run_chapter's answer for a print mode (ch03 --print-table): the chapter
@@ -481,6 +486,39 @@ static void file_hash(const char *dir, const char *name, char *buf, size_t size)
     free(text);
 }
 
+// ---- where the results come from: when, which code, which machine ----------------------
+
+// The processor's name from /proc/cpuinfo ("model name", as x86 Linux gives
+// it; "" where there is none: other systems, most ARM kernels).
+static void cpu_model(char *buf, size_t size) {
+    buf[0] = '\0';
+    char *text = text_file_read("/proc/cpuinfo", NULL);
+    char **lines = NULL;
+    size_t n = text ? text_file_lines(text, &lines) : 0;
+    for (size_t i = 0; i < n && !buf[0]; i++) {
+        if (strncmp(lines[i], "model name", 10) != 0 || !strchr(lines[i], ':')) continue;
+        const char *v = strchr(lines[i], ':') + 1;
+        while (*v == ' ' || *v == '\t') v++;
+        snprintf(buf, size, "%s", v);
+    }
+    free(lines);
+    free(text);
+}
+
+// The rows "date", "commit", "machine", "cpu", "cores" of run.tsv (common/run_data.h).
+static void where_from(char *date, size_t date_size, char *machine, size_t machine_size, char *cpu, size_t cpu_size,
+                       char *cores, size_t cores_size) {
+    time_t now = time(NULL);
+    struct tm utc;
+    if (now == (time_t)-1 || !gmtime_r(&now, &utc) || !strftime(date, date_size, "%Y-%m-%d %H:%M UTC", &utc))
+        date[0] = '\0';
+    struct utsname u;
+    if (uname(&u) == 0) snprintf(machine, machine_size, "%s %s %s", u.sysname, u.release, u.machine);
+    else machine[0] = '\0';
+    cpu_model(cpu, cpu_size);
+    snprintf(cores, cores_size, "%zu", parallel_cpu_count());
+}
+
 // DIR/chNN/run.tsv (common/run_data.h), listed in MANIFEST before it is named.
 static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o) {
     DataFile f;
@@ -489,6 +527,8 @@ static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, co
     snprintf(status, sizeof status, "%d", o->result.status);
     snprintf(signal_number, sizeof signal_number, "%d", o->result.signal);
     snprintf(seconds, sizeof seconds, "%.3f", o->seconds);
+    char date[64], machine[600], cpu[256], cores[32];
+    where_from(date, sizeof date, machine, sizeof machine, cpu, sizeof cpu, cores, sizeof cores);
     const char *rows[][2] = {{"field", "value"},
                              {"program", c->program},
                              {"status", status},
@@ -496,7 +536,12 @@ static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, co
                              {"start_error", o->result.status < 0 ? strerror(o->result.start_error) : ""},
                              {"seconds", seconds},
                              {"settings", d->args->only ? d->settings : ""},
-                             {"gnuplot", d->gnuplot ? "found" : "missing"}};
+                             {"gnuplot", d->gnuplot ? "found" : "missing"},
+                             {"date", date},
+                             {"commit", WORKBOOK_COMMIT},
+                             {"machine", machine},
+                             {"cpu", cpu},
+                             {"cores", cores}};
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) record_row(&f, rows[r], 2);
     for (size_t k = 0; k < N_CHAPTER_FILES; k++) {
         if (!o->fresh[k]) continue;
@@ -635,9 +680,14 @@ static int run_chapter(Driver *d, size_t index) {
     const bool one = d->args->only != NULL;
     char dir[ARG_MAX_LEN + 16], why[WHY_LEN];
     snprintf(dir, sizeof dir, "%s/%s", d->out, c->name);
+    char line[64];   // a whole run's line, which the chapter's result completes
+    snprintf(line, sizeof line, "[%zu/%zu] %s ", index + 1, d->n_chapters, c->name);
     if (one) printf(_("%s %s%s(into %s/)\n\n"), c->name, d->settings, d->settings[0] ? " " : "", dir);
-    else printf("[%zu/%zu] %s ", index + 1, d->n_chapters, c->name);
+    else printf("%s", line);
     fflush(stdout);
+    // The chapter's progress on the terminal (common/progress.h) is drawn after that line's text
+    // and leaves it there; it is erased before the chapter ends, so the result follows on a clean line.
+    progress_label_for_children(one ? NULL : line);
     if (!output_dir_prepare(dir, why, sizeof why))
         return fprintf(stderr, "%s: %s: %s\n", PROGRAM, dir, why), EXIT_IO_FAILED;
     FileVersion before[N_CHAPTER_FILES];
