@@ -20,6 +20,7 @@
 # measured value, document value and tolerance; its values.tsv rows, each to
 # 17 digits) differ and by at most how much (relative), and whether its
 # finding reads the same; and for each run, its data files' numbers the same way.
+# The unit tests of common/ run under qemu too (unit.*: each must pass).
 #
 # Usage (on an x86-64 Debian machine):
 #   tests/arm64.sh [--native DIR] [--cross DIR] [--all] [--jobs N] [-- CMAKE_ARG...]
@@ -35,7 +36,7 @@
 #
 # The last line reads "arm64: N claims, same verdicts as x86-64" (or "...,
 # M verdicts differ from x86-64"). Exit status: 0 every verdict the same and
-# every claim test passed on both; 1 a verdict differs, a claim test failed
+# every claim and unit test passed; 1 a verdict differs, a test failed
 # or a step failed (its log is named); 77 it cannot run here (not x86-64,
 # or packages missing that cannot be installed): one line says why.
 set -uo pipefail
@@ -47,7 +48,8 @@ PACKAGES=(gcc-aarch64-linux-gnu libc6-dev:arm64 libgsl27:arm64 libgslcblas0:arm6
 # float scan, ~110 s), 4.4 (~55 s), 1.7 (attention timed at length 2048, ~40 s).
 SLOW_CLAIMS='^(ch08\.claim\.8\.2|ch04\.claim\.4\.4|ch01\.claim\.1\.7)$'
 # The chapters that train, run once each at small settings instead of their
-# claim tests (whose data runs take an hour and more under qemu):
+# claim tests (whose data runs take from 7 minutes of both cores, chapter 6's,
+# to hours under qemu):
 #   chapter | its arguments (from the source folder)
 SMALL_RUNS=(
   "ch00|--corpus tests/data/ch00_tiny.txt --dim 16 --min-count 1 --svd-vocab 30"
@@ -109,8 +111,6 @@ for tool in cmake ctest gcc aarch64-linux-gnu-gcc qemu-aarch64; do
 done
 
 # ---- the two builds ------------------------------------------------------------------
-chapters=()
-for src in "$repo"/chapters/ch[0-9][0-9]_*.c; do chapters+=("$(basename "$src" | cut -c1-4)"); done
 t0=$SECONDS
 if [ ! -e "$native/CMakeCache.txt" ]; then
   (cd "$repo" && cmake --preset dev -B "$native") >"$logs/native-configure.log" 2>&1 \
@@ -123,7 +123,7 @@ t0=$SECONDS
 # (to_simplified, run while building, is the x86-64 build's: CMakeLists.txt's WORKBOOK_HOST_TOOLS)
 (cd "$repo" && cmake --preset arm64 -B "$cross" -DWORKBOOK_HOST_TOOLS="$native" "${cmake_args[@]}") \
   >"$logs/configure.log" 2>&1 || fail "the cross build's configure failed (log: $logs/configure.log)"
-cmake --build "$cross" -j"$jobs" --target "${chapters[@]}" >"$logs/build.log" 2>&1 \
+cmake --build "$cross" -j"$jobs" >"$logs/build.log" 2>&1 \
   || fail "the cross build failed (log: $logs/build.log)"
 # (ELF's e_machine, 2 bytes at offset 18: 183 is EM_AARCH64)
 [ "$(od -An -t u2 -j 18 -N 2 "$cross/ch01" | tr -d ' ')" = 183 ] || fail "$cross/ch01 is not an aarch64 program"
@@ -146,6 +146,11 @@ run_claim_tests() {  # run_claim_tests BUILD NAME: the selected claim tests of B
 say "the claim tests under qemu (log: $logs/arm64-ctest.log)"
 run_claim_tests "$cross" arm64
 run_claim_tests "$native" x86-64
+# The unit tests of common/ under qemu as well (GSL's tolerances, long double's 128 bits: unit.pe_recurrence)
+t0=$SECONDS
+ctest --test-dir "$cross" -L unit -R '^unit\.' -j"$jobs" --timeout 900 --output-on-failure >"$logs/arm64-unit.log" 2>&1 \
+  || failed_tests="$failed_tests arm64 unit tests: $(sed -n 's/.*tests passed, \([0-9]*\) tests failed.*/\1/p' "$logs/arm64-unit.log") failed (log: $logs/arm64-unit.log);"
+step_time "unit tests, arm64 ($(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\)/\2 tests, \1 failed/p' "$logs/arm64-unit.log"))" $t0
 
 small_out=$logs/small
 bad_runs=""
@@ -272,8 +277,8 @@ if [ $n_differ -gt 0 ]; then
   exit 1
 fi
 if [ -n "$failed_tests" ]; then
-  say "claim tests failed:$failed_tests"
-  say "$n_claims claims, same verdicts as x86-64, but claim tests failed"
+  say "tests failed:$failed_tests"
+  say "$n_claims claims, same verdicts as x86-64, but tests failed"
   exit 1
 fi
 say "$n_claims claims, same verdicts as x86-64"
