@@ -65,16 +65,7 @@ done
 pages=${1:?usage: browser_pages.sh [--skip-if-no-pages] [--checks-only] PAGES_DIR SHOTS_DIR}
 shots=${2:?usage: browser_pages.sh PAGES_DIR SHOTS_DIR}
 
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-  for name in chromium chromium-browser; do
-    if command -v "$name" >/dev/null 2>&1; then browser=$(command -v "$name"); break; fi
-  done
-fi
-if [ -z "$browser" ] || ! [ -x "$browser" ]; then
-  echo "SKIPPED: Chromium is not installed (Debian: apt-get install chromium)"
-  exit 77
-fi
+. "$(dirname "$0")/find_chromium.sh"   # browser, or exit 77
 if ! [ -f "$pages/index.html" ] || ! [ -f "$pages/PAGES_MANIFEST" ]; then
   if $skip_if_no_pages; then
     echo "SKIPPED: $pages holds no pages (run ./workbook first)"

@@ -26,16 +26,7 @@ set -uo pipefail
 site=${1:?usage: site_crawl.sh SITE_DIR WORK_DIR}
 work=${2:?usage: site_crawl.sh SITE_DIR WORK_DIR}
 
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-  for name in chromium chromium-browser; do
-    if command -v "$name" >/dev/null 2>&1; then browser=$(command -v "$name"); break; fi
-  done
-fi
-if [ -z "$browser" ] || ! [ -x "$browser" ]; then
-  echo "SKIPPED: Chromium is not installed (Debian: apt-get install chromium)"
-  exit 77
-fi
+. "$(dirname "$0")/find_chromium.sh"   # browser, or exit 77
 if ! command -v busybox >/dev/null 2>&1 || ! busybox httpd --help >/dev/null 2>&1; then
   echo "SKIPPED: BusyBox's httpd is not installed (Debian: apt-get install busybox)"
   exit 77
