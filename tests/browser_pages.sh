@@ -80,17 +80,24 @@ work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 
 # One browser start: a new empty profile each time, nothing from the network.
+# A start that fails or hangs past 120 s (seen once on a machine loaded by a
+# parallel build) is tried once more: that is the browser's failure, not the
+# page's, and every check still reads the second start's output.
 run_browser() {  # run_browser OUT_FILE LOG_FILE ARGS... URL
   local out=$1 log=$2
   shift 2
-  local profile
-  profile=$(mktemp -d "$work/profile.XXXXXX")
-  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --hide-scrollbars --enable-logging=stderr --v=0 \
-    --virtual-time-budget=1000 "$@" >"$out" 2>"$log"
-  local rc=$?
-  rm -rf "$profile"
+  local profile rc attempt
+  for attempt in 1 2; do
+    profile=$(mktemp -d "$work/profile.XXXXXX")
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync \
+      --user-data-dir="$profile" --hide-scrollbars --enable-logging=stderr --v=0 \
+      --virtual-time-budget=1000 "$@" >"$out" 2>"$log"
+    rc=$?
+    rm -rf "$profile"
+    [ $rc -eq 0 ] && return 0
+    [ $attempt -eq 1 ] && echo "note: the browser exited $rc (124: timed out); starting it once more"
+  done
   return $rc
 }
 
