@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "hot_loop.h"
+
 Adam *adam_new(size_t n, double lr, double beta1, double beta2, double eps) {
     Adam *a = calloc(1, sizeof *a);
     if (a == NULL) return NULL;
@@ -24,6 +26,7 @@ void adam_free(Adam *a) {
     free(a);
 }
 
+WORKBOOK_HOT_LOOP
 void adam_step(Adam *a, double *params, const double *grads) {
     a->t++;
     double correction1 = 1.0 - pow(a->beta1, (double)a->t);

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "hot_loop.h"
+
 #ifdef WORKBOOK_VECTOR_EXP
 // glibc's libmvec has exp for vectors of doubles; this declaration lets GCC
 // call it from a loop marked "omp simd" (math.h only says so under -ffast-math,
@@ -92,9 +94,10 @@ int layer_scores_backward(gsl_matrix *dQ, gsl_matrix *dK, const gsl_matrix *dS, 
 
 // ---- softmax over rows -----------------------------------------------------------------
 
+WORKBOOK_HOT_LOOP
 void layer_exp_shifted(double *out, const double *in, size_t n, double shift) {
     // With WORKBOOK_VECTOR_EXP (CMakeLists.txt) this loop calls glibc's vector exp
-    // (libmvec) two numbers at a time; "omp simd" asserts the iterations are
+    // (libmvec) two numbers at a time, four in the AVX2 copy (hot_loop.h); "omp simd" asserts the iterations are
     // independent, which holds also for out == in (same index read, then written).
 #ifdef WORKBOOK_VECTOR_EXP
 #pragma omp simd
@@ -219,14 +222,16 @@ int layer_keys_scatter(gsl_matrix *R, const gsl_matrix *X, const size_t *tokens)
     return GSL_SUCCESS;
 }
 
-int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens) {
+int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens,
+                                gsl_vector *work) {
     int status = keys_check(dC, A, tokens);
     if (status == GSL_SUCCESS && (dR->size1 != dC->size1 || dR->size2 != dC->size2))
         GSL_ERROR("keys softmax backward: dR and dC must both be (N,V+T)", GSL_EBADLEN);
+    if (status == GSL_SUCCESS && (work->size < 4 * A->size2 || work->stride != 1))
+        GSL_ERROR("keys softmax backward: work must be a contiguous (4T,) vector", GSL_EBADLEN);
     if (status) return status;
     size_t T = A->size2, V = dC->size2 - T, N = A->size1;
-    double *dS = malloc(4 * T * sizeof *dS);   // four rows of dA, then dS
-    if (dS == NULL) GSL_ERROR("keys softmax backward: out of memory", GSL_ENOMEM);
+    double *dS = work->data;   // four rows of dA, then dS
     size_t n = 0;
     // Four rows at a time: each row's dot product is a chain of T dependent
     // additions, and four chains run side by side. Every row is computed in
@@ -259,7 +264,6 @@ int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_
         layer_softmax_backward_row(dS, dS, gsl_matrix_const_ptr(A, n, 0), T);        // dS
         layer_keys_scatter_row(gsl_matrix_ptr(dR, n, 0), dS, key_tokens, T, V);       // dR
     }
-    free(dS);
     return GSL_SUCCESS;
 }
 

@@ -129,8 +129,10 @@ static inline void layer_keys_scatter_row(double *restrict r, const double *rest
 // The backward of C = keys_scatter(softmax_rows(keys_gather(R))), one row at a
 // time (the three backwards in a row, without (N,T) buffers between them):
 //   dA = keys_gather(dC);  dS = A o (dA - rowsum(dA o A));  dR = keys_scatter(dS)
-// dC, dR (N,K); A (N,T) the forward's softmax. dR may be dC itself. Writes dR.
-int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens);
+// dC, dR (N,K); A (N,T) the forward's softmax; work (4T,) scratch, supplied by
+// the caller so that a training step allocates nothing. dR may be dC itself. Writes dR.
+int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens,
+                                gsl_vector *work);
 
 // ---- softmax + cross-entropy over the vocabulary -----------------------------
 // logits (N,V); targets (N,) ids in [0, V); weights (N,) the weight of each

@@ -87,7 +87,7 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     MAT(dX, N, d), MAT(dQKV, N, 3 * d), MAT(dH, N, d), MAT(dlogits, N, V);
     MAT(S, T, T), MAT(dS, T, T), MAT(dA, T, T);
     MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(U_T, V, K), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
-    VEC(c, V), VEC(dc, V), VEC(query_row, K), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
+    VEC(c, V), VEC(dc, V), VEC(query_row, K), VEC(four_rows, 4 * T), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
     VEC(weights, N), VEC(ones, N > V ? N : V);
     if (a->n_offsets) MAT(KR, a->n_offsets * V, d), MAT(dKR, a->n_offsets * V, d), MAT(Gr, V, a->n_offsets * V),
                       MAT(dGr, V, a->n_offsets * V);
@@ -645,7 +645,7 @@ static int backward_factored(TinyModel *m, TinyActs *a) {
     int status = values_backward(a);
     // C = keys_scatter(A), A = softmax_rows(S), S = keys_gather(R) with R = G[token] + G[V+t]:
     //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS)  (in dC)
-    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens);
+    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens, a->four_rows);
     // R = G[token] + G[V+t]  =>  dG = lookup backward of dR
     gsl_matrix_set_zero(a->dG);
     if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);

@@ -131,6 +131,7 @@ typedef struct {
     gsl_matrix *XU, *dXU;          // (K,V)  [E W_U + c ; Xpos W_U], the residual's way to the logits
     gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
     gsl_vector *query_row;         // (K,)   scratch: one query's row of exp factors
+    gsl_vector *four_rows;         // (4T,)  scratch: four rows of the keys' softmax backward (layers.h)
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
     gsl_matrix *scores;            // (N,T)  S of each query against the keys of its sequence (when formed)
     // the rotary path (4. above), allocated when n_offsets > 0

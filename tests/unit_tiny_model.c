@@ -373,16 +373,18 @@ static void check_keys(void) {
 
     // The fused backward = gather, softmax backward, scatter one after the other, to the bit.
     gsl_matrix *A = gsl_matrix_alloc(N, T), *dA = gsl_matrix_alloc(N, T), *dR = gsl_matrix_alloc(N, K);
+    gsl_vector *work = gsl_vector_alloc(4 * T);
     layer_softmax_forward(A, X);
     layer_keys_gather(dA, R, tokens);
     layer_softmax_backward(dA, dA, A);
     layer_keys_scatter(scattered, dA, tokens);
-    gsl_test(layer_keys_softmax_backward(dR, R, A, tokens), "keys: fused softmax backward runs");
+    gsl_test(layer_keys_softmax_backward(dR, R, A, tokens, work), "keys: fused softmax backward runs");
     gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward = the three in a row");
     gsl_matrix_memcpy(dR, R);
-    layer_keys_softmax_backward(dR, dR, A, tokens);
+    layer_keys_softmax_backward(dR, dR, A, tokens, work);
     gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward in place");
     gsl_matrix_free(A), gsl_matrix_free(dA), gsl_matrix_free(dR);
+    gsl_vector_free(work);
     tokens[N - 1] = V;
     gsl_test(layer_keys_gather(gathered, R, tokens) == 0, "keys: a token id out of range is refused");
     gsl_matrix_view short_R = gsl_matrix_submatrix(R, 0, 0, N, T);
