@@ -39,7 +39,7 @@
 // prints our figures alone.
 //
 // Run:  bench_ch06 [steps] [threads] [--no-full] [--workbook]   (defaults 300
-//       and 2; --no-full skips part 3, --workbook adds part 4, about 5 minutes)
+//       and 2; --no-full skips part 3, --workbook adds part 4, about 10 minutes)
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
