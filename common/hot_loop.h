@@ -14,7 +14,7 @@
 #ifndef WORKBOOK_HOT_LOOP_H
 #define WORKBOOK_HOT_LOOP_H
 
-#ifdef WORKBOOK_TARGET_CLONES
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
 #define WORKBOOK_HOT_LOOP __attribute__((target_clones("avx2", "default")))
 #else
 #define WORKBOOK_HOT_LOOP

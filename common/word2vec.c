@@ -8,14 +8,9 @@
 #pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
 #endif
 // On x86-64 the hot functions are also built for AVX2 (8 floats at a time)
-// and the loader picks the version the CPU runs. C11 mode keeps GCC from
-// fusing a*b+c into one rounding (-ffp-contract=off), so both versions give
-// the same bits.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
-#define HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define HOT
-#endif
+// and the loader picks the version the CPU runs (WORKBOOK_HOT_LOOP, common/hot_loop.h).
+// The build never fuses a*b+c into one rounding (-ffp-contract=off), and the
+// sums below keep one order in both versions, so both give the same bits.
 #include "word2vec.h"
 
 #include <gsl/gsl_randist.h>
@@ -26,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hot_loop.h"
 #include "parallel.h"
 #include "progress.h"
 #include "random.h"
@@ -35,7 +31,8 @@
 // added up in a fixed order at the end: one chain of additions would wait on
 // each add's latency, and eight lanes are exactly one AVX2 register, so the
 // vector and the scalar version compute the same sums (the same bits).
-HOT static float dot(const float *restrict a, const float *restrict b, size_t d) {
+WORKBOOK_HOT_LOOP
+static float dot(const float *restrict a, const float *restrict b, size_t d) {
     float lane[8] = {0};
     size_t i = 0;
     for (; i + 8 <= d; i += 8)
@@ -49,8 +46,9 @@ static double log_sigmoid(double x) { return x >= 0 ? -log1p(exp(-x)) : x - log1
 
 // The scores' sigmoids, and the loss when asked (training asks for it on 1
 // example in 64 only: the logs cost as much as the rest of the example).
-HOT static double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
-                          size_t d, float *probs, bool with_loss) {
+WORKBOOK_HOT_LOOP
+static double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
+                      size_t d, float *probs, bool with_loss) {
     double loss = 0.0;
     for (size_t j = 0; j < n_targets; j++) {
         double s = dot(in_row, outs[j], d);
@@ -65,7 +63,8 @@ double sgns_forward(const float *in_row, const float *const *outs, const float *
     return forward(in_row, outs, labels, n_targets, d, probs, true);
 }
 
-HOT void sgns_backward(const float *in_row, const float *const *outs, const float *labels, const float *probs,
+WORKBOOK_HOT_LOOP
+void sgns_backward(const float *in_row, const float *const *outs, const float *labels, const float *probs,
                    size_t n_targets, size_t d, float *restrict d_in, float *restrict d_outs) {
     for (size_t i = 0; i < d; i++) d_in[i] = 0.0f;
     for (size_t j = 0; j < n_targets; j++) {
@@ -89,7 +88,8 @@ typedef struct {
     float *d_outs;   // (k+1) x d
 } Scratch;
 
-HOT static double pair_step(float *in, float *out, size_t d, uint32_t centre, const uint32_t *ids, size_t n_targets,
+WORKBOOK_HOT_LOOP
+static double pair_step(float *in, float *out, size_t d, uint32_t centre, const uint32_t *ids, size_t n_targets,
                         float lr, Scratch *s, unsigned char *touched_in, unsigned char *touched_out, bool with_loss) {
     float *e = in + (size_t)centre * d;
     for (size_t j = 0; j < n_targets; j++) {
@@ -241,7 +241,8 @@ static void shard_round(size_t job, void *context) {
 // master += sum over shards of (copy - master), for touched rows; then every copy = master.
 // (Written for W2V_SHARDS = 2: one pass per row reads the three rows and writes them.)
 _Static_assert(W2V_SHARDS == 2, "merge_row adds exactly two shards' changes");
-HOT static void merge_row(float *restrict m, float *restrict a, float *restrict b, size_t d) {
+WORKBOOK_HOT_LOOP
+static void merge_row(float *restrict m, float *restrict a, float *restrict b, size_t d) {
     for (size_t i = 0; i < d; i++) {
         float old = m[i];
         float sum = (old + (a[i] - old)) + (b[i] - old);
