@@ -33,7 +33,7 @@
 //
 // Symbols: V vocabulary, L = L_train, T test length, t a position, k the copy distance.
 //
-// Run:  ch09 [--steps 1000] [--seeds 3] [--eval-seqs 300] [--far 3] [--batch 64] [--threads 2]
+// Run:  ch09 [--steps 500] [--seeds 3] [--eval-seqs 300] [--far 3] [--batch 64] [--threads 2]
 //            [--cache DIR] [--retrain] [--seed N] [--out DIR] [--claim 9.2] [--quiet]
 // Cache: every finished run is kept in --cache DIR (default: the folder 'cache' beside
 //       --out) and read back by a later run with the same settings and the same program
@@ -64,7 +64,10 @@
 
 // ---- settings ------------------------------------------------------------------
 
-static long steps = 1000;                   // Adam steps per run (chapter 6: 2000; 1000 already solve what is solvable)
+static long steps = 500;                    // Adam steps per run (chapter 6: 2000). 500 already solve what is
+                                            // solvable: at 300, 500 and 1000 every verdict and every count the
+                                            // lessons state are the same; accuracies move by up to 15 points
+                                            // (T5 on the first token, bidirectional, unsolved at both)
 static long seeds = 3;                      // runs per encoding, task and mask
 static long eval_seqs = 300;                // test sequences per run and length
 static long far_k = 3;                      // the second copy distance

@@ -3,9 +3,9 @@
 # Kazemnejad et al. 2023, Press et al. 2022).
 #
 # Quick configuration for the tests: 500 Adam steps and 1 seed per model, 100
-# test sequences per length (49 models, 15-25 s); the full run (1000 steps,
+# test sequences per length (49 models, 15-25 s); the full run (500 steps,
 # 3 seeds, 300 sequences) is ./workbook's. Every verdict is the full run's:
-# 9.1 partly holds (causal NoPE 24.4% against its bound 24.4%), 9.2 does not
+# 9.1 partly holds (causal NoPE 24.7% against its bound 24.4%), 9.2 does not
 # hold (Kendall's tau -0.20; 5 of its 30 orders decided between near-chance
 # accuracies), 9.3 partly holds (one-slope ALiBi solves and keeps 2 of the 7
 # combinations), 9.4 holds (at least 2 and at most 3 different winners however
