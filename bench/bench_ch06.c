@@ -52,6 +52,8 @@
 #include "copy_experiment.h"
 #include "copy_task.h"
 #include "parallel.h"
+#include "run_data.h"
+#include "text_file.h"
 #include "wallclock.h"
 
 // CMakeLists.txt passes the source tree's path to this program.
@@ -215,28 +217,28 @@ static double time_workbook(const char *dir, const char *args) {
     double start = wallclock_seconds();
     int status = system(command);
     double wall = wallclock_seconds() - start;
-    printf("  ./workbook %-28s %6.1f s%s\n", args, wall, status == 0 ? "" : "  FAILED (its output: log-N in the folder, kept)");
+    printf("  ./workbook %-28s %6.1f s%s\n", args, wall,
+           status == 0 ? "" : "  FAILED (its output: log-N in the folder, kept)");
     fflush(stdout);
     return status == 0 ? wall : NAN;
 }
 
-// After the full run: each chapter's own seconds, from the "seconds" row of
-// dir/chNN/run.tsv the driver writes (where the first run's time went).
+// After the full run: each chapter's own seconds, as the driver recorded them
+// (read by common/run_data.h, the one reader of a run): where the time went.
 static void print_chapter_seconds(const char *dir) {
+    char **names = NULL;
+    size_t n = run_chapter_names(dir, &names);
+    Run run;
+    run_read(&run, dir, names, n, NULL, NULL);
     printf("    per chapter:");
-    for (int c = 0; c < 100; c++) {
-        char path[1024], line[256];
-        snprintf(path, sizeof path, "%s/ch%02d/run.tsv", dir, c);
-        FILE *fp = fopen(path, "r");
-        if (fp == NULL) continue;
-        double seconds = NAN;
-        while (fgets(line, sizeof line, fp))
-            if (sscanf(line, "seconds\t%lf", &seconds) == 1) break;
-        fclose(fp);
-        printf(" ch%02d %.1f s", c, seconds);
+    for (size_t i = 0; i < run.n; i++) {
+        const RunChapter *c = &run.chapters[i];
+        if (c->state == RUN_CHAPTER_DONE) printf(" %s %.1f s", c->name, c->seconds);
     }
     printf("\n");
     fflush(stdout);
+    run_free(&run);
+    names_free(names, n);
 }
 
 // A row of the goals table: a figure, its goal, and which side of it is good.
