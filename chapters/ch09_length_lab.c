@@ -66,8 +66,9 @@
 
 static long steps = 500;                    // Adam steps per run (chapter 6: 2000). 500 already solve what is
                                             // solvable: at 300, 500 and 1000 every verdict and every count the
-                                            // lessons state are the same; accuracies move by up to 15 points
-                                            // (T5 on the first token, bidirectional, unsolved at both)
+                                            // lessons state are the same; from 1000 to 500 accuracies move by
+                                            // up to 15 points (T5 on the first token, bidirectional, unsolved
+                                            // at both)
 static long seeds = 3;                      // runs per encoding, task and mask
 static long eval_seqs = 300;                // test sequences per run and length
 static long far_k = 3;                      // the second copy distance
