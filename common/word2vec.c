@@ -150,8 +150,11 @@ double w2v_step(float *in, float *out, size_t d, uint32_t centre, uint32_t conte
 
 // ---- training: shards, rounds, merges -------------------------------------------
 
+// Each shard starts on its own cache line (and so ends before the next
+// one's): a shard's counters change every pair, and sharing a line with the
+// other shard's pointers made the two threads stall each other.
 typedef struct {
-    float *in, *out;                    // this shard's copies
+    _Alignas(64) float *in, *out;       // this shard's copies
     unsigned char *touched_in, *touched_out;
     gsl_rng *rng;
     uint32_t *kept;                     // this epoch's words after subsampling
@@ -250,23 +253,31 @@ static void merge_row(float *restrict m, float *restrict a, float *restrict b, s
     }
 }
 
-static void merge(Trainer *t, float *master, bool input) {
+// Rows [begin, end) of one table: each row's sum is the same whichever
+// thread merges it, so the table can be cut into parts.
+static void merge(Trainer *t, float *master, bool input, size_t begin, size_t end) {
     size_t d = t->d;
     Shard *s0 = &t->shards[0], *s1 = &t->shards[1];
     unsigned char *touched0 = input ? s0->touched_in : s0->touched_out;
     unsigned char *touched1 = input ? s1->touched_in : s1->touched_out;
     float *copy0 = input ? s0->in : s0->out, *copy1 = input ? s1->in : s1->out;
-    for (size_t r = 0; r < t->V; r++) {
+    for (size_t r = begin; r < end; r++) {
         if (!(touched0[r] | touched1[r])) continue;
         merge_row(master + r * d, copy0 + r * d, copy1 + r * d, d);
         touched0[r] = touched1[r] = 0;
     }
 }
 
-// The merge of table job (0: E, 1: C); each row's sums are the same on any thread.
+// Job j merges part j % MERGE_PARTS of table j / MERGE_PARTS (0: E, 1: C).
+// The context table C has far more touched rows a round than E (every
+// negative), so it is cut into parts that the threads share; merged whole,
+// it kept one thread busy while the other waited (a seventh of the time).
+enum { MERGE_PARTS = 8 };
 static void merge_table(size_t job, void *context) {
     Trainer *t = context;
-    merge(t, job == 0 ? t->master_in : t->master_out, job == 0);
+    size_t table = job / MERGE_PARTS, part = job % MERGE_PARTS;
+    size_t begin = t->V * part / MERGE_PARTS, end = t->V * (part + 1) / MERGE_PARTS;
+    merge(t, table == 0 ? t->master_in : t->master_out, table == 0, begin, end);
 }
 
 // The terminal's progress line (common/progress.h), in corpus words (n an
@@ -364,7 +375,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
             report_progress(&t, n, &reported);
             t.master_in = m->in;
             t.master_out = m->out;
-            parallel_for(2, c.threads, merge_table, &t);   // E and C are merged side by side
+            parallel_for(2 * MERGE_PARTS, c.threads, merge_table, &t);   // E and C, in parts, side by side
             double sum = 0.0;
             size_t cnt = 0;
             for (size_t s = 0; s < W2V_SHARDS; s++) {
