@@ -321,7 +321,9 @@ static int fail_memory(const char *what) {
 // growing; GCIDE's 10000 words give about 4 million entries, so up to
 // min(K^2, 2e7) entries are allowed for). Claim 0.4's other seeds are
 // trained while the course seed's vectors are held: one (V, d) and one (K, d)
-// table more.
+// table more. Two of them train side by side (vectors_for_seed_pair) only
+// when their second six (V, d) tables fit the bound too; the estimate the
+// chapter reports counts one training.
 static double model_bytes(size_t vocab) {
     double k = (double)((size_t)svd_vocab < vocab ? (size_t)svd_vocab : vocab);
     return 7.0 * (double)vocab * (double)dim * 4.0 + k * (double)dim * 4.0 + 512.0 * k * 8.0 + fmin(k * k, 2e7) * 32.0;
@@ -426,15 +428,20 @@ static int build_corpus(Chapter *ch) {
     return CHAPTER_CONTINUE;
 }
 
-// Train the SGNS and PPMI + SVD vectors of 'seed' on the corpus's words
-// (build_corpus first) into *out, and cache them.
-static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
-    *out = (Vectors){.final_loss = NAN};
+// The SGNS tables of 'seed' on the corpus's words (build_corpus first), on
+// n_threads threads (the same bits on 1 or 2: word2vec.h); NULL: no memory.
+static W2VModel *sgns_train(unsigned long seed, size_t n_threads) {
     W2VConfig cfg = {.dim = (size_t)dim, .window = (size_t)window_size, .negative = (size_t)negative,
                      .epochs = (size_t)epochs, .lr = lr, .sample = sample, .noise_power = noise_power,
                      .sync_words = SYNC_WORDS,
-                     .threads = (size_t)threads, .seed = seed};
-    W2VModel *m = w2v_train(corpus->tokens, n_tokens, corpus->counts, V, &cfg);
+                     .threads = n_threads, .seed = seed};
+    return w2v_train(corpus->tokens, n_tokens, corpus->counts, V, &cfg);
+}
+
+// From seed's trained SGNS model m (taken, freed): its vectors into *out, the
+// PPMI + SVD vectors of the same counts beside them, and both cached.
+static int vectors_finish(Chapter *ch, unsigned long seed, W2VModel *m, size_t n_threads, Vectors *out) {
+    *out = (Vectors){.final_loss = NAN};
     if (m == NULL) return fail_memory("while training");
     if (m->diverged) {   // no vectors: nothing cached, no claim judged on them
         int status = chapter_diverged(ch, "--lr", lr, COURSE_LR, m->diverged_what);
@@ -448,8 +455,8 @@ static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
     out->final_loss = m->final_loss;
     chapter_detail(ch, "SGNS: %ld epochs, d = %ld, seed %lu; mean loss of the last round %.3f\n", epochs, dim, seed,
                 m->final_loss);
-    chapter_detail(ch, "SGNS trained in %.1f s (%.0f words/s on %ld thread%s)\n", m->seconds, m->words_per_second,
-                   threads, threads == 1 ? "" : "s");
+    chapter_detail(ch, "SGNS trained in %.1f s (%.0f words/s on %zu thread%s)\n", m->seconds, m->words_per_second,
+                   n_threads, n_threads == 1 ? "" : "s");
     w2v_free(m);
     out->K = (size_t)svd_vocab < V ? (size_t)svd_vocab : V;
     out->P = malloc(out->K * (size_t)dim * sizeof *out->P);
@@ -471,11 +478,53 @@ static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
     return CHAPTER_CONTINUE;
 }
 
+// Train the SGNS and PPMI + SVD vectors of 'seed' into *out, and cache them.
+static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
+    return vectors_finish(ch, seed, sgns_train(seed, (size_t)threads), (size_t)threads, out);
+}
+
 // The vectors of 'seed': from the cache, or trained (and cached).
 static int vectors_for_seed(Chapter *ch, unsigned long seed, Vectors *out) {
     if (vectors_cached(ch, seed, out)) return CHAPTER_CONTINUE;
     int status = build_corpus(ch);
     return status != CHAPTER_CONTINUE ? status : vectors_train(ch, seed, out);
+}
+
+// Two seeds' vectors (seeds[0], seeds[1]) into out[0], out[1]: from the
+// cache, or trained. With --threads 2, two seeds the cache lacks train side by
+// side, one thread each, when both fit the memory bound: a training on two
+// threads spends part of its time waiting (on memory, and on each round's
+// merge), so two trainings on a thread each finish sooner than one after the
+// other on two (here 48 s for the pair against 2 x 29 s). The vectors are the
+// same bits either way (word2vec.h), and so is everything printed or cached.
+typedef struct {
+    unsigned long seed;
+    W2VModel *model;
+} SeedTraining;
+
+static void train_on_one_thread(size_t job, void *context) {
+    SeedTraining *t = (SeedTraining *)context + job;
+    t->model = sgns_train(t->seed, 1);
+}
+
+static int vectors_for_seed_pair(Chapter *ch, const unsigned long seeds[2], Vectors out[2]) {
+    out[0] = out[1] = (Vectors){0};
+    bool cached0 = vectors_cached(ch, seeds[0], &out[0]), cached1 = vectors_cached(ch, seeds[1], &out[1]);
+    // (training holds six (V, d) tables: model_bytes)
+    bool fits = model_bytes(V) + 6.0 * (double)V * (double)dim * 4.0 <= MEMORY_BOUND_BYTES;
+    if (cached0 || cached1 || threads < 2 || !fits) {
+        int status = cached0 ? CHAPTER_CONTINUE : vectors_for_seed(ch, seeds[0], &out[0]);
+        if (status == CHAPTER_CONTINUE && !cached1) status = vectors_for_seed(ch, seeds[1], &out[1]);
+        return status;
+    }
+    int status = build_corpus(ch);
+    if (status != CHAPTER_CONTINUE) return status;
+    SeedTraining pair[2] = {{.seed = seeds[0]}, {.seed = seeds[1]}};
+    parallel_for(2, 2, train_on_one_thread, pair);
+    status = vectors_finish(ch, seeds[0], pair[0].model, 1, &out[0]);
+    if (status == CHAPTER_CONTINUE) return vectors_finish(ch, seeds[1], pair[1].model, 1, &out[1]);
+    w2v_free(pair[1].model);
+    return status;
 }
 
 static void write_vectors(Chapter *ch) {
@@ -985,18 +1034,23 @@ static SeedScore score_seed(unsigned long seed, const Embedding *e, const Embedd
 // from the cache or trained, scored, and freed. Before any output is written
 // (training may fail as the course seed's may).
 static int score_other_seeds(Chapter *ch) {
-    for (long i = 1; i < n_seeds; i++) {
-        unsigned long seed = (unsigned long)ch->seed + (unsigned long)i;
-        Vectors v;
-        int status = vectors_for_seed(ch, seed, &v);
+    for (long i = 1; i < n_seeds; i += 2) {   // two at a time (vectors_for_seed_pair)
+        bool pair = i + 1 < n_seeds;
+        unsigned long seeds[2] = {(unsigned long)ch->seed + (unsigned long)i, (unsigned long)ch->seed + (unsigned long)i + 1};
+        Vectors v[2];
+        int status = pair ? vectors_for_seed_pair(ch, seeds, v) : vectors_for_seed(ch, seeds[0], &v[0]);
+        for (int j = 0; j < (pair ? 2 : 1); j++) {
+            if (status == CHAPTER_CONTINUE) {
+                if (v[j].from_cache) progress_skip(n_tokens * (uint64_t)epochs);   // (main's progress line: done, untrained)
+                Embedding *e = embedding_new(v[j].E, V, (size_t)dim), *p = embedding_new(v[j].P, v[j].K, (size_t)dim);
+                if (!e || !p) chapter_check(ch, GSL_ENOMEM, "normalising the vectors");
+                seed_scores[i + j] = score_seed(seeds[j], e, p, v[j].K);
+                embedding_free(e);
+                embedding_free(p);
+            }
+            vectors_free(&v[j]);
+        }
         if (status != CHAPTER_CONTINUE) return status;
-        if (v.from_cache) progress_skip(n_tokens * (uint64_t)epochs);   // (main's progress line: done, untrained)
-        Embedding *e = embedding_new(v.E, V, (size_t)dim), *p = embedding_new(v.P, v.K, (size_t)dim);
-        if (!e || !p) chapter_check(ch, GSL_ENOMEM, "normalising the vectors");
-        seed_scores[i] = score_seed(seed, e, p, v.K);
-        embedding_free(e);
-        embedding_free(p);
-        vectors_free(&v);
     }
     return CHAPTER_CONTINUE;
 }
