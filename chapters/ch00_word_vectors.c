@@ -321,7 +321,7 @@ static int fail_memory(const char *what) {
 // growing; GCIDE's 10000 words give about 4 million entries, so up to
 // min(K^2, 2e7) entries are allowed for). Claim 0.4's other seeds are
 // trained while the course seed's vectors are held: one (V, d) and one (K, d)
-// table more. Two of them train side by side (vectors_for_seed_pair) only
+// table more. Two of them train side by side (vectors_for_seeds) only
 // when their second six (V, d) tables fit the bound too; the estimate the
 // chapter reports counts one training.
 static double model_bytes(size_t vocab) {
@@ -483,19 +483,12 @@ static int vectors_train(Chapter *ch, unsigned long seed, Vectors *out) {
     return vectors_finish(ch, seed, sgns_train(seed, (size_t)threads), (size_t)threads, out);
 }
 
-// The vectors of 'seed': from the cache, or trained (and cached).
-static int vectors_for_seed(Chapter *ch, unsigned long seed, Vectors *out) {
-    if (vectors_cached(ch, seed, out)) return CHAPTER_CONTINUE;
-    int status = build_corpus(ch);
-    return status != CHAPTER_CONTINUE ? status : vectors_train(ch, seed, out);
-}
-
-// Two seeds' vectors (seeds[0], seeds[1]) into out[0], out[1]: from the
-// cache, or trained. With --threads 2, two seeds the cache lacks train side by
-// side, one thread each, when both fit the memory bound: a training on two
-// threads spends part of its time waiting (on memory, and on each round's
-// merge), so two trainings on a thread each finish sooner than one after the
-// other on two (here 48 s for the pair against 2 x 29 s). The vectors are the
+// The vectors of n seeds (n = 1 or 2) into out[0 .. n): from the cache, or
+// trained. With --threads 2, two seeds the cache lacks train side by side,
+// one thread each, when both fit the memory bound: a training on two threads
+// spends part of its time waiting (on memory, and on each round's merge), so
+// two trainings on a thread each finish sooner than one after the other on
+// two (here 50-55 s for the pair against 2 x 29-32 s). The vectors are the
 // same bits either way (word2vec.h), and so is everything printed or cached.
 typedef struct {
     unsigned long seed;
@@ -507,23 +500,28 @@ static void train_on_one_thread(size_t job, void *context) {
     t->model = sgns_train(t->seed, 1);
 }
 
-static int vectors_for_seed_pair(Chapter *ch, const unsigned long seeds[2], Vectors out[2]) {
-    out[0] = out[1] = (Vectors){0};
-    bool cached0 = vectors_cached(ch, seeds[0], &out[0]), cached1 = vectors_cached(ch, seeds[1], &out[1]);
-    // (training holds six (V, d) tables: model_bytes)
-    bool fits = model_bytes(V) + 6.0 * (double)V * (double)dim * 4.0 <= MEMORY_BOUND_BYTES;
-    if (cached0 || cached1 || threads < 2 || !fits) {
-        int status = cached0 ? CHAPTER_CONTINUE : vectors_for_seed(ch, seeds[0], &out[0]);
-        if (status == CHAPTER_CONTINUE && !cached1) status = vectors_for_seed(ch, seeds[1], &out[1]);
-        return status;
+static int vectors_for_seeds(Chapter *ch, const unsigned long *seeds, size_t n, Vectors *out) {
+    bool cached[2] = {false, false};
+    size_t n_cached = 0;
+    for (size_t j = 0; j < n; j++) {
+        out[j] = (Vectors){0};
+        n_cached += cached[j] = vectors_cached(ch, seeds[j], &out[j]);
     }
+    if (n_cached == n) return CHAPTER_CONTINUE;
     int status = build_corpus(ch);
     if (status != CHAPTER_CONTINUE) return status;
-    SeedTraining pair[2] = {{.seed = seeds[0]}, {.seed = seeds[1]}};
-    parallel_for(2, 2, train_on_one_thread, pair);
-    status = vectors_finish(ch, seeds[0], pair[0].model, 1, &out[0]);
-    if (status == CHAPTER_CONTINUE) return vectors_finish(ch, seeds[1], pair[1].model, 1, &out[1]);
-    w2v_free(pair[1].model);
+    // (a training holds six (V, d) tables: model_bytes)
+    bool fits = model_bytes(V) + 6.0 * (double)V * (double)dim * 4.0 <= MEMORY_BOUND_BYTES;
+    if (n == 2 && n_cached == 0 && threads >= 2 && fits) {
+        SeedTraining pair[2] = {{.seed = seeds[0]}, {.seed = seeds[1]}};
+        parallel_for(2, 2, train_on_one_thread, pair);
+        status = vectors_finish(ch, seeds[0], pair[0].model, 1, &out[0]);
+        if (status == CHAPTER_CONTINUE) return vectors_finish(ch, seeds[1], pair[1].model, 1, &out[1]);
+        w2v_free(pair[1].model);
+        return status;
+    }
+    for (size_t j = 0; j < n && status == CHAPTER_CONTINUE; j++)
+        if (!cached[j]) status = vectors_train(ch, seeds[j], &out[j]);
     return status;
 }
 
@@ -1034,12 +1032,12 @@ static SeedScore score_seed(unsigned long seed, const Embedding *e, const Embedd
 // from the cache or trained, scored, and freed. Before any output is written
 // (training may fail as the course seed's may).
 static int score_other_seeds(Chapter *ch) {
-    for (long i = 1; i < n_seeds; i += 2) {   // two at a time (vectors_for_seed_pair)
-        bool pair = i + 1 < n_seeds;
+    for (long i = 1; i < n_seeds; i += 2) {   // two at a time (vectors_for_seeds)
+        size_t n = i + 1 < n_seeds ? 2 : 1;
         unsigned long seeds[2] = {(unsigned long)ch->seed + (unsigned long)i, (unsigned long)ch->seed + (unsigned long)i + 1};
         Vectors v[2];
-        int status = pair ? vectors_for_seed_pair(ch, seeds, v) : vectors_for_seed(ch, seeds[0], &v[0]);
-        for (int j = 0; j < (pair ? 2 : 1); j++) {
+        int status = vectors_for_seeds(ch, seeds, n, v);
+        for (size_t j = 0; j < n; j++) {
             if (status == CHAPTER_CONTINUE) {
                 if (v[j].from_cache) progress_skip(n_tokens * (uint64_t)epochs);   // (main's progress line: done, untrained)
                 Embedding *e = embedding_new(v[j].E, V, (size_t)dim), *p = embedding_new(v[j].P, v[j].K, (size_t)dim);
