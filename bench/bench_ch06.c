@@ -8,6 +8,8 @@
 //   1. training steps per second on one thread (one model at a time), ours
 //      and the PyTorch reference, and the ratio ours/reference of the medians;
 //      then ours with RoPE, which takes the model's rotary path (no reference),
+//      and ours with every product in double (the value products too:
+//      tiny_model.h, 5.), the path the tests check against finite differences,
 //   2. training steps per second with two models at once (the way the
 //      chapter runs its seeds: total steps / wall time), ours on two threads
 //      and the reference as two processes of one thread each, and the ratio,
@@ -312,6 +314,13 @@ int main(int argc, char **argv) {
         ours[r] = steps / copy_time_training(&rope_cfg, posenc_rope, steps);
     }
     report("1 thread, RoPE (rotary path)", ours, NULL, steps, 1);
+    // The double path: the value products in double too (tiny_model.h, 5.), the reference the tests check.
+    for (size_t r = 0; r < REPEATS; r++) {
+        CopyConfig double_cfg = copy_config_default(1000 + r);
+        double_cfg.float32_values = false;
+        ours[r] = steps / copy_time_training(&double_cfg, posenc_sinusoidal, steps);
+    }
+    report("1 thread, all in double", ours, NULL, steps, 1);
     // Two models at once, as the chapter trains its seeds: total steps / wall time
     // (the reference: two processes of one thread each, timed by the script between barriers).
     for (size_t r = 0; r < REPEATS; r++) {

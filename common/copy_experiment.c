@@ -24,7 +24,7 @@ CopyConfig copy_config_default(unsigned long seed) {
                         .beta1 = 0.9, .beta2 = 0.999, .eps = 1e-8,
                         .eval_len = COPY_DEFAULT_EVAL_FACTOR * COPY_DEFAULT_TRAIN_LEN,
                         .eval_seqs = COPY_DEFAULT_EVAL_SEQS, .eval_chunk = COPY_EVAL_CHUNK,
-                        .task = {COPY_TASK_PREVIOUS, 1}, .causal = false, .seed = seed};
+                        .task = {COPY_TASK_PREVIOUS, 1}, .causal = false, .float32_values = true, .seed = seed};
 }
 
 const char *const COPY_ENCODING_LABELS[COPY_N_ENCODINGS] = {"none", "learned", "sinusoidal",
@@ -90,6 +90,7 @@ static bool run_cache_key(const Chapter *ch, const CopyExperiment *x, size_t enc
                   c->steps);
     cache_key_add(key, "lr=%a beta1=%a beta2=%a eps=%a", c->lr, c->beta1, c->beta2, c->eps);
     cache_key_add(key, "eval_len=%zu eval_seqs=%zu eval_chunk=%zu", c->eval_len, c->eval_seqs, c->eval_chunk);
+    cache_key_add(key, "values=%s", c->float32_values ? "float32" : "double");
     cache_key_add(key, "task=%d k=%zu causal=%d probe=%d", (int)c->task.kind, c->task.k, (int)c->causal,
                   c->probe != NULL);
     cache_key_add(key, "encoding=%s seed=%lu", x->columns[enc], c->seed + (unsigned long)k);

@@ -51,14 +51,15 @@ void copy_task_fill(TinyActs *a, size_t vocab, const CopyTask *task, const gsl_r
     size_t with_target = 0;
     for (size_t t = 0; t < a->T; t++) with_target += copy_task_has_target(task, t, a->T);
     double w = with_target ? 1.0 / (double)(a->B * with_target) : 0.0;
+    // Which positions have a target does not depend on the sequence: the first
+    // sequence's weights are worked out, the others copy them.
+    double *weights = a->weights->data;   // (N,) contiguous: allocated by tiny_acts_new
+    for (size_t t = 0; t < a->T; t++) weights[t] = copy_task_has_target(task, t, a->T) ? w : 0.0;
     for (size_t b = 0; b < a->B; b++) {
-        for (size_t t = 0; t < a->T; t++) a->tokens[b * a->T + t] = gsl_rng_uniform_int(rng, vocab);
-        for (size_t t = 0; t < a->T; t++) {
-            size_t n = b * a->T + t;
-            bool has = copy_task_has_target(task, t, a->T);
-            a->targets[n] = has ? a->tokens[b * a->T + copy_task_source(task, t)] : 0;
-            gsl_vector_set(a->weights, n, has ? w : 0.0);
-        }
+        size_t *tokens = a->tokens + b * a->T, *targets = a->targets + b * a->T;
+        for (size_t t = 0; t < a->T; t++) tokens[t] = gsl_rng_uniform_int(rng, vocab);
+        for (size_t t = 0; t < a->T; t++) targets[t] = weights[t] != 0.0 ? tokens[copy_task_source(task, t)] : 0;
+        if (b > 0) memcpy(weights + b * a->T, weights, a->T * sizeof *weights);
     }
 }
 
@@ -151,9 +152,17 @@ double copy_runs_bytes(const CopyConfig *cfg, size_t runs, size_t round, size_t 
            (double)(runs - at_once) * (double)copy_run_result_bytes(cfg);
 }
 
+// Buffers for B sequences of length T, computing the value products as the
+// configuration says (tiny_model.h, 5.). NULL when out of memory.
+static TinyActs *acts_new(const CopyConfig *cfg, const TinyModel *m, size_t B, size_t T) {
+    TinyActs *a = tiny_acts_new(m, B, T);
+    if (a) a->float32_values = cfg->float32_values;
+    return a;
+}
+
 static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rng, size_t T, double *accuracy) {
     size_t chunk = eval_chunk_for(cfg, T);
-    TinyActs *a = tiny_acts_new(m, chunk, T);
+    TinyActs *a = acts_new(cfg, m, chunk, T);
     long *correct = calloc(T, sizeof *correct);
     if (a == NULL || correct == NULL) {
         tiny_acts_free(a);
@@ -165,7 +174,7 @@ static int evaluate(const CopyConfig *cfg, const TinyModel *m, const gsl_rng *rn
     while (done < cfg->eval_seqs && status == GSL_SUCCESS) {
         if (cfg->eval_seqs - done < a->B) {   // a last, shorter chunk gets buffers of its own size
             tiny_acts_free(a);
-            a = tiny_acts_new(m, cfg->eval_seqs - done, T);
+            a = acts_new(cfg, m, cfg->eval_seqs - done, T);
             if (a == NULL) {
                 status = GSL_ENOMEM;
                 break;
@@ -231,7 +240,7 @@ int copy_run(const CopyConfig *cfg, PosEncodingMaker make_encoding, CopyRun *run
     PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
     TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
     if (m) m->causal = cfg->causal;
-    TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
+    TinyActs *a = m ? acts_new(cfg, m, cfg->batch, cfg->train_len) : NULL;
     Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
     gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
     gsl_rng *pe_rng = random_new(copy_stream_seed(cfg->seed, 2)), *eval = random_new(copy_stream_seed(cfg->seed, 3));
@@ -370,7 +379,7 @@ double copy_time_training(const CopyConfig *cfg, PosEncodingMaker make_encoding,
     PosEncoding *pe = make_encoding(cfg->d, cfg->eval_len);
     TinyModel *m = pe ? tiny_model_new(cfg->vocab, pe) : NULL;
     if (m) m->causal = cfg->causal;
-    TinyActs *a = m ? tiny_acts_new(m, cfg->batch, cfg->train_len) : NULL;
+    TinyActs *a = m ? acts_new(cfg, m, cfg->batch, cfg->train_len) : NULL;
     Adam *adam = m ? adam_new(m->n_params, cfg->lr, cfg->beta1, cfg->beta2, cfg->eps) : NULL;
     gsl_rng *data = random_new(copy_stream_seed(cfg->seed, 0)), *init = random_new(copy_stream_seed(cfg->seed, 1));
     double seconds = -1.0;

@@ -68,6 +68,7 @@ typedef struct CopyConfig {
     size_t eval_chunk;             // sequences per evaluation forward pass
     CopyTask task;                 // what is predicted ({COPY_TASK_PREVIOUS, 1} by default)
     bool causal;                   // the model's causal mask (tiny_model.h)
+    bool float32_values;           // the value products in float32 (tiny_model.h, 5.; true by default)
     unsigned long seed;            // the run's seed
     // Optional: a measurement of the trained model, run before the model is
     // freed; it writes up to COPY_PROBE_VALUES numbers (into CopyRun.probe).

@@ -1,4 +1,5 @@
-// hot_loop.h: the hottest loops (training's exp and Adam, chapter 0's SGNS)
+// hot_loop.h: the hottest loops (training's exp, Adam and the keys' softmax
+// backward, chapter 0's SGNS)
 // compiled twice, for AVX2 and for the baseline x86-64, the copy for the
 // machine chosen when the program loads.
 //

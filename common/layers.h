@@ -119,6 +119,10 @@ static inline void layer_keys_gather_row(double *restrict out, const double *res
                                          size_t T, size_t V) {
     for (size_t s = 0; s < T; s++) out[s] = r[V + s] + r[key_tokens[s]];   // position column + token column
 }
+static inline void layer_keys_gather_row_float(double *restrict out, const float *restrict r,
+                                               const size_t *key_tokens, size_t T, size_t V) {
+    for (size_t s = 0; s < T; s++) out[s] = (double)r[V + s] + (double)r[key_tokens[s]];
+}
 static inline void layer_keys_scatter_row(double *restrict r, const double *restrict x, const size_t *key_tokens,
                                           size_t T, size_t V) {
     for (size_t u = 0; u < V; u++) r[u] = 0.0;
@@ -126,13 +130,17 @@ static inline void layer_keys_scatter_row(double *restrict r, const double *rest
     for (size_t s = 0; s < T; s++) r[V + s] = x[s];
 }
 
-// The backward of C = keys_scatter(softmax_rows(keys_gather(R))), one row at a
-// time (the three backwards in a row, without (N,T) buffers between them):
-//   dA = keys_gather(dC);  dS = A o (dA - rowsum(dA o A));  dR = keys_scatter(dS)
-// dC, dR (N,K); A (N,T) the forward's softmax; work (4T,) scratch, supplied by
-// the caller so that a training step allocates nothing. dR may be dC itself. Writes dR.
-int layer_keys_softmax_backward(gsl_matrix *dR, const gsl_matrix *dC, const gsl_matrix *A, const size_t *tokens,
-                                gsl_vector *work);
+// The backward of C = keys_scatter(softmax_rows(keys_gather(R))) with
+// R[n] = table[token_n] + table[V + t_n] (t_n = n mod T: tiny_model.h, 3.),
+// one query row at a time, with no (N,T) or (N,K) buffer between the steps:
+//   dA = keys_gather(dC);  dS = A o (dA - rowsum(dA o A));  dR = keys_scatter(dS);
+//   dtable[token_n] += dR[n],  dtable[V + t_n] += dR[n]
+// dC (N,K); A (N,T) the forward's softmax; dtable (K,K), added to; work (4T+K,)
+// scratch, supplied by the caller so that a training step allocates nothing.
+// dC is double, or NULL and dC_float holds it in float32 (tiny_model.h, 5.;
+// each dA entry is then the sum of the two floats, taken in double).
+int layer_keys_softmax_backward(gsl_matrix *dtable, const gsl_matrix *dC, const gsl_matrix_float *dC_float,
+                                const gsl_matrix *A, const size_t *tokens, gsl_vector *work);
 
 // ---- softmax + cross-entropy over the vocabulary -----------------------------
 // logits (N,V); targets (N,) ids in [0, V); weights (N,) the weight of each

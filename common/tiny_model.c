@@ -73,13 +73,15 @@ void tiny_zero_grads(TinyModel *m) { memset(m->grads, 0, m->n_params * sizeof *m
 typedef struct {
     gsl_matrix **matrix;
     gsl_vector **vector;
-    size_t rows, cols;   // a vector has 'rows' entries
+    gsl_matrix_float **matrix_f;   // float32 (tiny_model.h, 5.)
+    size_t rows, cols;             // a vector has 'rows' entries
 } ActsBuffer;
 
 static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     size_t N = a->N, T = a->T, K = V + T, n = 0;
 #define MAT(field, r, c) list[n++] = (ActsBuffer){.matrix = &a->field, .rows = (r), .cols = (c)}
 #define VEC(field, r) list[n++] = (ActsBuffer){.vector = &a->field, .rows = (r)}
+#define MATF(field, r, c) list[n++] = (ActsBuffer){.matrix_f = &a->field, .rows = (r), .cols = (c)}
     MAT(Xpos, T, d), MAT(dXpos, T, d), MAT(Z, K, 3 * d), MAT(dZ, K, 3 * d);
     MAT(W_eff, d, 3 * d), MAT(dW_eff, d, 3 * d), VEC(b_eff, 3 * d), VEC(db_eff, 3 * d);
     MAT(X, N, d), MAT(QKV, N, 3 * d), MAT(A, N, T), MAT(Att, N, d), MAT(H, N, d);
@@ -87,22 +89,43 @@ static size_t acts_buffers(TinyActs *a, size_t V, size_t d, ActsBuffer *list) {
     MAT(dX, N, d), MAT(dQKV, N, 3 * d), MAT(dH, N, d), MAT(dlogits, N, V);
     MAT(S, T, T), MAT(dS, T, T), MAT(dA, T, T);
     MAT(G, K, K), MAT(dG, K, K), MAT(U, K, V), MAT(U_T, V, K), MAT(dU, K, V), MAT(XU, K, V), MAT(dXU, K, V);
-    VEC(c, V), VEC(dc, V), VEC(query_row, K), VEC(four_rows, 4 * T), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
+    VEC(c, V), VEC(dc, V), VEC(query_row, K), VEC(four_rows, 4 * T + K), MAT(C, N, K), MAT(dC, N, K), MAT(scores, N, T);
     VEC(weights, N), VEC(ones, N > V ? N : V);
+    MATF(Cf, N, K), MATF(dCf, N, K), MATF(Uf, K, V), MATF(U_Tf, V, K), MATF(dUf, K, V), MATF(product_f, N, V);
     if (a->n_offsets) MAT(KR, a->n_offsets * V, d), MAT(dKR, a->n_offsets * V, d), MAT(Gr, V, a->n_offsets * V),
                       MAT(dGr, V, a->n_offsets * V);
 #undef MAT
 #undef VEC
+#undef MATF
     return n;
 }
 enum { ACTS_MAX_BUFFERS = 64 };
 
+// A float32 matrix followed by FLOAT_TAIL spare floats: BLIS's sgemm (Debian's
+// 0.9, haswell kernels) reads a few bytes past the last element of a small
+// operand while packing it (valgrind: 4 bytes past a (4,33) U^T), and the
+// spare floats keep that read inside the allocation.
+enum { FLOAT_TAIL = 16 };
+static gsl_matrix_float *float_matrix_calloc(size_t rows, size_t cols) {
+    gsl_block_float *block = gsl_block_float_calloc(rows * cols + FLOAT_TAIL);
+    gsl_matrix_float *m = block ? gsl_matrix_float_alloc_from_block(block, 0, rows, cols, cols) : NULL;
+    if (m == NULL) {
+        if (block) gsl_block_float_free(block);
+        return NULL;
+    }
+    m->owner = 1;   // so that gsl_matrix_float_free frees the block too
+    return m;
+}
+
 size_t tiny_acts_bytes(size_t V, size_t d, size_t B, size_t T, bool rotary) {
     TinyActs shape = {.B = B, .T = T, .N = B * T, .n_offsets = rotary ? 2 * T - 1 : 0};
     ActsBuffer list[ACTS_MAX_BUFFERS];
-    size_t n = acts_buffers(&shape, V, d, list), numbers = 0;
-    for (size_t i = 0; i < n; i++) numbers += list[i].rows * (list[i].matrix ? list[i].cols : 1);
-    return numbers * sizeof(double) + 2 * shape.N * sizeof(size_t);   // + tokens, targets
+    size_t n = acts_buffers(&shape, V, d, list), bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += list[i].vector ? list[i].rows * sizeof(double)
+                : list[i].matrix ? list[i].rows * list[i].cols * sizeof(double)
+                                 : (list[i].rows * list[i].cols + FLOAT_TAIL) * sizeof(float);
+    return bytes + 2 * shape.N * sizeof(size_t);   // + tokens, targets
 }
 
 TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
@@ -119,6 +142,7 @@ TinyActs *tiny_acts_new(const TinyModel *m, size_t B, size_t T) {
     size_t n = acts_buffers(a, V, d, list);
     for (size_t i = 0; i < n && ok; i++) {
         if (list[i].matrix) ok = (*list[i].matrix = gsl_matrix_calloc(list[i].rows, list[i].cols)) != NULL;
+        else if (list[i].matrix_f) ok = (*list[i].matrix_f = float_matrix_calloc(list[i].rows, list[i].cols)) != NULL;
         else ok = (*list[i].vector = gsl_vector_calloc(list[i].rows)) != NULL;
     }
     if (ok) {   // Tok3, Pos3 are Z's row blocks (views that own no memory), dTok3, dPos3 dZ's
@@ -147,6 +171,7 @@ void tiny_acts_free(TinyActs *a) {
     for (size_t i = 0; i < n; i++) {
         if (list[i].matrix && *list[i].matrix) gsl_matrix_free(*list[i].matrix);
         if (list[i].vector && *list[i].vector) gsl_vector_free(*list[i].vector);
+        if (list[i].matrix_f && *list[i].matrix_f) gsl_matrix_float_free(*list[i].matrix_f);
     }
     free(a);
 }
@@ -306,61 +331,108 @@ int tiny_forward_body(const TinyModel *m, TinyActs *a) {
     return status == GSL_SUCCESS ? forward_from_qkv(m, a) : status;
 }
 
-// The end of a softmax row computed as products: A (T,) holds exp(S - c) for
-// the row; divide by the sum and write the row's C (keys_scatter of the A row,
-// done here while the row is at hand): C[u] = sum of A over keys of token u,
-// C[V+s] = A[s].
-static void finish_row(double *restrict A, double *restrict C, const size_t *key_tokens, size_t T, size_t V) {
-    double sum = 0.0;
-    for (size_t s = 0; s < T; s++) sum += A[s];
-    double inv = 1.0 / sum;
-    for (size_t s = 0; s < T; s++) A[s] *= inv;
-    layer_keys_scatter_row(C, A, key_tokens, T, V);
+// out = in rounded to float; the same shape, rows contiguous in both.
+static void round_to_float(gsl_matrix_float *out, const gsl_matrix *in) {
+    for (size_t i = 0; i < in->size1; i++) {
+        const double *src = gsl_matrix_const_ptr(in, i, 0);
+        float *dst = gsl_matrix_float_ptr(out, i, 0);
+        for (size_t j = 0; j < in->size2; j++) dst[j] = (float)src[j];
+    }
 }
 
-// Rows whose exps are written and whose ends are pending, finished four at a
-// time: a row's sum is a chain of T additions, each waiting for the last (40%
-// of finish_row's time), and four rows' chains run side by side. Every row is
-// summed and scattered in the same order as by finish_row: the same bits.
+// out = in (accumulate false) or out += in (true), in double.
+static void from_float(gsl_matrix *out, const gsl_matrix_float *in, bool accumulate) {
+    for (size_t i = 0; i < in->size1; i++) {
+        const float *src = gsl_matrix_float_const_ptr(in, i, 0);
+        double *dst = gsl_matrix_ptr(out, i, 0);
+        if (accumulate)
+            for (size_t j = 0; j < in->size2; j++) dst[j] += (double)src[j];
+        else
+            for (size_t j = 0; j < in->size2; j++) dst[j] = (double)src[j];
+    }
+}
+
+// The end of softmax rows computed as products: each A row (T,) holds
+// exp(S - c) for its query; divide it by its sum and write the row's C
+// (keys_scatter of the A row, done here while the row is at hand):
+// C[u] = sum of A over keys of token u, C[V+s] = A[s]. C is double, or
+// float32 with float32_values (tiny_model.h, 5.; its token sums then add up in float).
+//
+// The rows wait and are finished four at a time: a row's sum is a chain of T
+// additions, each waiting for the last (40% of a row's time alone), and four
+// rows' chains run side by side. Every row is summed and scattered in the same
+// order as alone: the same bits.
 enum { PENDING_ROWS = 4 };
 typedef struct {
-    double *A[PENDING_ROWS], *C[PENDING_ROWS];
+    double *A[PENDING_ROWS];
+    double *C[PENDING_ROWS];       // or, with float32 values,
+    float *Cf[PENDING_ROWS];
     const size_t *keys[PENDING_ROWS];
     size_t n;
 } PendingRows;
 
-static void finish_four_rows(PendingRows *p, size_t T, size_t V) {
-    double *restrict a0 = p->A[0], *restrict a1 = p->A[1], *restrict a2 = p->A[2], *restrict a3 = p->A[3];
-    layer_normalise_four_rows(a0, a1, a2, a3, T);
-    double *restrict c0 = p->C[0], *restrict c1 = p->C[1], *restrict c2 = p->C[2], *restrict c3 = p->C[3];
-    const size_t *k0 = p->keys[0], *k1 = p->keys[1], *k2 = p->keys[2], *k3 = p->keys[3];
-    for (size_t u = 0; u < V; u++) c0[u] = c1[u] = c2[u] = c3[u] = 0.0;
-    for (size_t s = 0; s < T; s++) {   // as layer_keys_scatter_row, four rows at once
-        c0[k0[s]] += a0[s];
-        c1[k1[s]] += a1[s];
-        c2[k2[s]] += a2[s];
-        c3[k3[s]] += a3[s];
+// scatter_rows_double, scatter_rows_float: the C rows of n <= 4 normalised A rows.
+#define DEFINE_SCATTER_ROWS(name, type)                                                                       \
+    static void name(type *const *c, double *const *a, const size_t *const *k, size_t n, size_t T, size_t V) { \
+        if (n == PENDING_ROWS) {                                                                              \
+            type *restrict c0 = c[0], *restrict c1 = c[1], *restrict c2 = c[2], *restrict c3 = c[3];          \
+            const double *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3];                                      \
+            const size_t *k0 = k[0], *k1 = k[1], *k2 = k[2], *k3 = k[3];                                      \
+            for (size_t u = 0; u < V; u++) c0[u] = c1[u] = c2[u] = c3[u] = 0;                                 \
+            for (size_t s = 0; s < T; s++) {                                                                  \
+                c0[k0[s]] += (type)a0[s];                                                                     \
+                c1[k1[s]] += (type)a1[s];                                                                     \
+                c2[k2[s]] += (type)a2[s];                                                                     \
+                c3[k3[s]] += (type)a3[s];                                                                     \
+            }                                                                                                 \
+            for (size_t s = 0; s < T; s++) {                                                                  \
+                c0[V + s] = (type)a0[s];                                                                      \
+                c1[V + s] = (type)a1[s];                                                                      \
+                c2[V + s] = (type)a2[s];                                                                      \
+                c3[V + s] = (type)a3[s];                                                                      \
+            }                                                                                                 \
+            return;                                                                                           \
+        }                                                                                                     \
+        for (size_t r = 0; r < n; r++) {                                                                      \
+            type *restrict cr = c[r];                                                                         \
+            for (size_t u = 0; u < V; u++) cr[u] = 0;                                                         \
+            for (size_t s = 0; s < T; s++) cr[k[r][s]] += (type)a[r][s];                                     \
+            for (size_t s = 0; s < T; s++) cr[V + s] = (type)a[r][s];                                         \
+        }                                                                                                     \
     }
-    for (size_t s = 0; s < T; s++) {
-        c0[V + s] = a0[s];
-        c1[V + s] = a1[s];
-        c2[V + s] = a2[s];
-        c3[V + s] = a3[s];
-    }
-}
+DEFINE_SCATTER_ROWS(scatter_rows_double, double)
+DEFINE_SCATTER_ROWS(scatter_rows_float, float)
+#undef DEFINE_SCATTER_ROWS
 
 static void finish_pending(PendingRows *p, size_t T, size_t V) {
-    if (p->n == PENDING_ROWS) finish_four_rows(p, T, V);
+    if (p->n == PENDING_ROWS) layer_normalise_four_rows(p->A[0], p->A[1], p->A[2], p->A[3], T);
     else
-        for (size_t r = 0; r < p->n; r++) finish_row(p->A[r], p->C[r], p->keys[r], T, V);
+        for (size_t r = 0; r < p->n; r++) {
+            double sum = 0.0;
+            for (size_t s = 0; s < T; s++) sum += p->A[r][s];
+            double inv = 1.0 / sum;
+            for (size_t s = 0; s < T; s++) p->A[r][s] *= inv;
+        }
+    if (p->Cf[0]) scatter_rows_float(p->Cf, p->A, p->keys, p->n, T, V);
+    else scatter_rows_double(p->C, p->A, p->keys, p->n, T, V);
     p->n = 0;
 }
 
-static void finish_later(PendingRows *p, double *A, double *C, const size_t *keys, size_t T, size_t V) {
-    p->A[p->n] = A;
-    p->C[p->n] = C;
+// Query row n's A row (T,), exps written, to be finished with the next ones.
+static void finish_later(PendingRows *p, TinyActs *a, size_t n, const size_t *keys, size_t V) {
+    p->A[p->n] = gsl_matrix_ptr(a->A, n, 0);
+    p->C[p->n] = a->float32_values ? NULL : gsl_matrix_ptr(a->C, n, 0);
+    p->Cf[p->n] = a->float32_values ? gsl_matrix_float_ptr(a->Cf, n, 0) : NULL;
     p->keys[p->n] = keys;
-    if (++p->n == PENDING_ROWS) finish_pending(p, T, V);
+    if (++p->n == PENDING_ROWS) finish_pending(p, a->T, V);
+}
+
+// C = keys_scatter(A) after a softmax taken the plain way (S, then softmax_rows),
+// and its float32 copy with float32_values.
+static int scatter_weights(TinyActs *a) {
+    int status = layer_keys_scatter(a->C, a->A, a->tokens);
+    if (status == GSL_SUCCESS && a->float32_values) round_to_float(a->Cf, a->C);
+    return status;
 }
 
 // F = exp(M - rowmax(M)) row by row into F; returns the widest row's range max - min of M.
@@ -398,11 +470,11 @@ static int factored_softmax(TinyActs *a, bool causal) {
         if (causal)
             for (size_t n = 0; n < a->N; n++) mask_scores(gsl_matrix_ptr(a->scores, n, 0), n % T, T);
         if (status == GSL_SUCCESS) status = layer_softmax_forward(a->A, a->scores);
-        return status == GSL_SUCCESS ? layer_keys_scatter(a->C, a->A, a->tokens) : status;
+        return status == GSL_SUCCESS ? scatter_weights(a) : status;
     }
     // per query row: f = F[u] o F[V+t] (K,), then A[n,s] = f[u_s] f[V+s] / sum
     double *restrict f = a->query_row->data;   // (K,)
-    PendingRows pending = {.n = 0};
+    PendingRows pending = {.n = 0, .Cf = {NULL}};
     for (size_t n = 0; n < a->N; n++) {
         size_t t = n % T;
         const size_t *key_tokens = a->tokens + (n - t);
@@ -411,10 +483,38 @@ static int factored_softmax(TinyActs *a, bool causal) {
         double *restrict A = gsl_matrix_ptr(a->A, n, 0);
         for (size_t s = 0; s < T; s++) A[s] = f[key_tokens[s]] * f[V + s];
         if (causal) mask_factors(A, t, T);
-        finish_later(&pending, A, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
+        finish_later(&pending, a, n, key_tokens, V);
     }
     finish_pending(&pending, T, V);
     return GSL_SUCCESS;
+}
+
+// ---- the value products in float32 (tiny_model.h, 5.) ------------------------------------
+
+// logits (N,V) += C (N,K) U (K,V). With float32_values, from the float32 C the
+// softmax wrote; U and U^T are rounded to float here, and the backward reuses them.
+static int logits_add_values(TinyActs *a) {
+    if (!a->float32_values) return gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->C, a->U, 1.0, a->logits);
+    round_to_float(a->Uf, a->U);
+    round_to_float(a->U_Tf, a->U_T);
+    int status = gsl_blas_sgemm(CblasNoTrans, CblasNoTrans, 1.0f, a->Cf, a->Uf, 0.0f, a->product_f);
+    if (status == GSL_SUCCESS) from_float(a->logits, a->product_f, true);
+    return status;
+}
+
+// Its backward: dU (K,V) = C^T dlogits, dC (N,K) = dlogits U^T (through the
+// stored U^T: a plain product runs faster than one with a transposed operand).
+static int values_products_backward(TinyActs *a) {
+    if (!a->float32_values) {
+        int status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->C, a->dlogits, 0.0, a->dU);
+        if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->dlogits, a->U_T, 0.0, a->dC);
+        return status;
+    }
+    round_to_float(a->product_f, a->dlogits);
+    int status = gsl_blas_sgemm(CblasTrans, CblasNoTrans, 1.0f, a->Cf, a->product_f, 0.0f, a->dUf);
+    if (status == GSL_SUCCESS) status = gsl_blas_sgemm(CblasNoTrans, CblasNoTrans, 1.0f, a->product_f, a->U_Tf, 0.0f, a->dCf);
+    if (status == GSL_SUCCESS) from_float(a->dU, a->dUf, false);   // (dC stays in float: its readers take dCf)
+    return status;
 }
 
 // Xpos (T,d) = p_0..p_{T-1}, and Z (K,3d) = [E W_eff + b_eff ; Xpos W_eff]:
@@ -444,7 +544,7 @@ static int values_forward(const TinyModel *m, TinyActs *a) {
     if (status == GSL_SUCCESS)
         status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->Xpos, &p->W_U.matrix, 0.0, &XU_pos.matrix);
     if (status == GSL_SUCCESS) status = lookup_rows(a->logits, a->XU, a);
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->C, a->U, 1.0, a->logits);
+    if (status == GSL_SUCCESS) status = logits_add_values(a);
     if (status == GSL_SUCCESS)
         status = layer_crossentropy_forward(a->probs, &a->loss, a->logits, a->targets, a->weights);
     return status;
@@ -496,7 +596,7 @@ static int forward_rotary(const TinyModel *m, TinyActs *a) {
     // while a row spans less than 4 * EXP_PRODUCT_RANGE.
     a->exp_products = exp_table(a->dGr, a->Gr) < 4 * EXP_PRODUCT_RANGE;
     const gsl_matrix *table = a->exp_products ? a->dGr : a->Gr;
-    PendingRows pending = {.n = 0};
+    PendingRows pending = {.n = 0, .Cf = {NULL}};
     for (size_t n = 0; n < a->N; n++) {
         size_t t = n % T;
         const size_t *key_tokens = a->tokens + (n - t);
@@ -504,12 +604,12 @@ static int forward_rotary(const TinyModel *m, TinyActs *a) {
         double *out = a->exp_products ? gsl_matrix_ptr(a->A, n, 0) : gsl_matrix_ptr(a->scores, n, 0);
         for (size_t s = 0; s < T; s++) out[s] = row[rotary_column(s, t, T, V, key_tokens[s])];
         if (m->causal) (a->exp_products ? mask_factors : mask_scores)(out, t, T);
-        if (a->exp_products) finish_later(&pending, out, gsl_matrix_ptr(a->C, n, 0), key_tokens, T, V);
+        if (a->exp_products) finish_later(&pending, a, n, key_tokens, V);
     }
     finish_pending(&pending, T, V);
     if (!a->exp_products) {   // the plain route: S then the softmax, C = keys_scatter(A)
         status = layer_softmax_forward(a->A, a->scores);
-        if (status == GSL_SUCCESS) status = layer_keys_scatter(a->C, a->A, a->tokens);
+        if (status == GSL_SUCCESS) status = scatter_weights(a);
     }
     return status == GSL_SUCCESS ? values_forward(m, a) : status;
 }
@@ -604,10 +704,7 @@ static int values_backward(TinyActs *a) {
     int status = layer_crossentropy_backward(a->dlogits, a->probs, a->targets, a->weights);
     gsl_matrix_set_zero(a->dXU);
     if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dXU, a->dlogits, a);
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasTrans, CblasNoTrans, 1.0, a->C, a->dlogits, 0.0, a->dU);
-    // (dC through the stored U^T: a plain product runs faster than one with a transposed operand)
-    if (status == GSL_SUCCESS) status = gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, a->dlogits, a->U_T, 0.0, a->dC);
-    return status;
+    return status == GSL_SUCCESS ? values_products_backward(a) : status;
 }
 
 // The rest of values_forward's backward, from dU and dXU to the parameters,
@@ -644,11 +741,12 @@ static int backward_factored(TinyModel *m, TinyActs *a) {
     size_t d = m->d, V = m->V, T = a->T, K = V + T;
     int status = values_backward(a);
     // C = keys_scatter(A), A = softmax_rows(S), S = keys_gather(R) with R = G[token] + G[V+t]:
-    //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS)  (in dC)
-    if (status == GSL_SUCCESS) status = layer_keys_softmax_backward(a->dC, a->dC, a->A, a->tokens, a->four_rows);
-    // R = G[token] + G[V+t]  =>  dG = lookup backward of dR
+    //   dA = keys_gather(dC), dS = A o (dA - rowsum(dA o A)), dR = keys_scatter(dS),
+    //   dG = lookup backward of dR: dG[token] += dR, dG[V+t] += dR (layers.h, all per query row)
     gsl_matrix_set_zero(a->dG);
-    if (status == GSL_SUCCESS) status = lookup_rows_backward(a->dG, a->dC, a);
+    if (status == GSL_SUCCESS)
+        status = layer_keys_softmax_backward(a->dG, a->float32_values ? NULL : a->dC, a->dCf, a->A, a->tokens,
+                                             a->four_rows);
     if (status != GSL_SUCCESS) return status;
     // G_pp += the encoding's bias  =>  its parameters get sum dG_pp * d(bias)
     gsl_matrix_const_view dG_pp = gsl_matrix_const_submatrix(a->dG, V, V, T, T);
@@ -666,6 +764,7 @@ static int backward_rotary(TinyModel *m, TinyActs *a) {
     double scale = 1.0 / sqrt((double)d);
     int status = values_backward(a);
     // C = keys_scatter(A)  =>  dA = keys_gather(dC); A = softmax_rows(S)  =>  dS  (in scores)
+    if (status == GSL_SUCCESS && a->float32_values) from_float(a->dC, a->dCf, false);
     if (status == GSL_SUCCESS) status = layer_keys_gather(a->scores, a->dC, a->tokens);
     if (status == GSL_SUCCESS) status = layer_softmax_backward(a->scores, a->scores, a->A);
     if (status != GSL_SUCCESS) return status;

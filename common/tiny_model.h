@@ -62,6 +62,20 @@
 //    this path when the encoding has a qk_relative hook (posenc.h) and no input
 //    or score hook; anything else runs the attention per sequence.
 //
+// 5. The value products in float32 (TinyActs.float32_values, off unless the
+//    caller sets it; chapters 6 and 9 train and test this way, copy_task.h).
+//    The three (N,K) x (K,V) products of the table paths, logits += C U,
+//    dU = C^T dlogits and dC = dlogits U^T, are most of a step's arithmetic
+//    and run as BLIS sgemm (about twice as fast as dgemm at chapter 6's
+//    shapes, 2048 x 48 x 16). The softmax rows write C in float32 and the
+//    keys' softmax backward reads dC in float32 (layers.h), so no extra pass
+//    converts the (N,K) matrices; U and dlogits are rounded to float, the
+//    products' results added back in double. Everything else stays double.
+//    The loss and every gradient stay within 1e-5 of the double path's (a
+//    gradient relative to the largest entry; the unit test, worst seen
+//    2.7e-7), and the double path remains the reference that the finite
+//    differences check.
+//
 // Parameters live in one flat block (Adam updates it in one loop, llm.c
 // style), viewed as the tensors below; the encoding's trainable numbers (if
 // any) are the block's last n_pe entries. Gradients have the same layout.
@@ -131,8 +145,14 @@ typedef struct {
     gsl_matrix *XU, *dXU;          // (K,V)  [E W_U + c ; Xpos W_U], the residual's way to the logits
     gsl_vector *c, *dc;            // (V,)   W_U^T b_O + b_U
     gsl_vector *query_row;         // (K,)   scratch: one query's row of exp factors
-    gsl_vector *four_rows;         // (4T,)  scratch: four rows of the keys' softmax backward (layers.h)
+    gsl_vector *four_rows;         // (4T+K,) scratch: four rows of the keys' softmax backward and one of dR (layers.h)
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
+    // float32 copies for the value products (5. above), used when float32_values is set
+    bool float32_values;           // false after tiny_acts_new: every product in double
+    gsl_matrix_float *Cf, *dCf;    // (N,K)
+    gsl_matrix_float *Uf, *U_Tf;   // (K,V), (V,K)
+    gsl_matrix_float *dUf;         // (K,V)
+    gsl_matrix_float *product_f;   // (N,V)  C U, then dlogits
     gsl_matrix *scores;            // (N,T)  S of each query against the keys of its sequence (when formed)
     // the rotary path (4. above), allocated when n_offsets > 0
     gsl_matrix *KR, *dKR;          // ((2T-1)V, d) every token's key turned by every offset -(T-1)..T-1

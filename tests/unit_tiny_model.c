@@ -371,19 +371,38 @@ static void check_keys(void) {
     gsl_test_abs(worst, 0.0, 0.0, "keys: gather = token column + position column of each key");
     gsl_test_rel(left, right, 64 * DBL_EPSILON, "keys: <gather(R), X> = <R, scatter(X)>");
 
-    // The fused backward = gather, softmax backward, scatter one after the other, to the bit.
-    gsl_matrix *A = gsl_matrix_alloc(N, T), *dA = gsl_matrix_alloc(N, T), *dR = gsl_matrix_alloc(N, K);
-    gsl_vector *work = gsl_vector_alloc(4 * T);
+    // The fused backward = gather, softmax backward, scatter and the table
+    // lookup's backward one after the other (to rounding: the token columns'
+    // sums are added up in another order).
+    gsl_matrix *A = gsl_matrix_alloc(N, T), *dA = gsl_matrix_alloc(N, T);
+    gsl_matrix *dtable = gsl_matrix_calloc(K, K), *expect = gsl_matrix_calloc(K, K);
+    gsl_vector *work = gsl_vector_alloc(4 * T + K);
     layer_softmax_forward(A, X);
     layer_keys_gather(dA, R, tokens);
     layer_softmax_backward(dA, dA, A);
     layer_keys_scatter(scattered, dA, tokens);
-    gsl_test(layer_keys_softmax_backward(dR, R, A, tokens, work), "keys: fused softmax backward runs");
-    gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward = the three in a row");
-    gsl_matrix_memcpy(dR, R);
-    layer_keys_softmax_backward(dR, dR, A, tokens, work);
-    gsl_test_abs(max_abs_diff_matrix(dR, scattered), 0.0, 0.0, "keys: fused softmax backward in place");
-    gsl_matrix_free(A), gsl_matrix_free(dA), gsl_matrix_free(dR);
+    for (size_t n = 0; n < N; n++)
+        for (size_t k = 0; k < K; k++) {
+            *gsl_matrix_ptr(expect, tokens[n], k) += gsl_matrix_get(scattered, n, k);
+            *gsl_matrix_ptr(expect, V + n % T, k) += gsl_matrix_get(scattered, n, k);
+        }
+    gsl_test(layer_keys_softmax_backward(dtable, R, NULL, A, tokens, work), "keys: fused softmax backward runs");
+    gsl_test_abs(max_abs_diff_matrix(dtable, expect), 0.0, 64 * DBL_EPSILON * fmax(1.0, gsl_matrix_max(expect)),
+                 "keys: fused softmax backward = the four in a row");
+    // From a float32 dC: the same as from the double dC rounded to float, to the bit.
+    gsl_matrix_float *R_float = gsl_matrix_float_alloc(N, K);
+    for (size_t n = 0; n < N; n++)
+        for (size_t k = 0; k < K; k++) {
+            gsl_matrix_float_set(R_float, n, k, (float)gsl_matrix_get(R, n, k));
+            gsl_matrix_set(R, n, k, (double)gsl_matrix_float_get(R_float, n, k));
+        }
+    gsl_matrix_set_zero(dtable), gsl_matrix_set_zero(expect);
+    layer_keys_softmax_backward(expect, R, NULL, A, tokens, work);
+    layer_keys_softmax_backward(dtable, NULL, R_float, A, tokens, work);
+    gsl_test_abs(max_abs_diff_matrix(dtable, expect), 0.0, 0.0, "keys: fused softmax backward from a float32 dC");
+    gsl_test(layer_keys_softmax_backward(dA, R, NULL, A, tokens, work) == 0, "keys: a wrong table shape is refused");
+    gsl_matrix_float_free(R_float);
+    gsl_matrix_free(A), gsl_matrix_free(dA), gsl_matrix_free(dtable), gsl_matrix_free(expect);
     gsl_vector_free(work);
     tokens[N - 1] = V;
     gsl_test(layer_keys_gather(gathered, R, tokens) == 0, "keys: a token id out of range is refused");
@@ -447,6 +466,65 @@ static void check_per_sequence_fallback(void) {
     posenc_free(rope), posenc_free(plain);
 }
 
+// ---- the value products in float32 (tiny_model.h, 5.) ----------------------------------------
+
+// The loss and every gradient with float32_values against the double path, on
+// the same parameters and batch: worst relative differences into *loss_err and
+// *grad_err (a gradient's relative to the largest gradient entry).
+static void float32_differences(TinyModel *m, TinyActs *a, double *loss_err, double *grad_err) {
+    double *double_grads = malloc(m->n_params * sizeof *double_grads);
+    a->float32_values = false;
+    tiny_zero_grads(m);
+    tiny_forward(m, a), tiny_backward(m, a);
+    double double_loss = a->loss, scale = 0.0;
+    memcpy(double_grads, m->grads, m->n_params * sizeof *double_grads);
+    a->float32_values = true;
+    tiny_zero_grads(m);
+    gsl_test(tiny_forward(m, a) || tiny_backward(m, a), "float32 values: forward and backward run");
+    *loss_err = fabs(a->loss - double_loss) / fabs(double_loss);
+    *grad_err = 0.0;
+    for (size_t i = 0; i < m->n_params; i++) scale = fmax(scale, fabs(double_grads[i]));
+    for (size_t i = 0; i < m->n_params; i++) *grad_err = fmax(*grad_err, fabs(m->grads[i] - double_grads[i]) / scale);
+    a->float32_values = false;
+    free(double_grads);
+}
+
+// At chapter 6's shapes (V 16, d 32, T 32, batch 64) and at the small ones, every
+// path (factored, rotary; exp tables and S then exp), bidirectional and causal:
+// float32 rounding (2^-24, ~6e-8) over sums of up to K = V + T terms keeps the
+// loss and gradients within FLOAT32_TOLERANCE of the double path, while a wrong
+// or missing term is off by O(1e-3) or more.
+#define FLOAT32_TOLERANCE 1e-5
+static void check_float32_values(PosEncodingMaker make, const char *label, bool causal, size_t V, size_t d, size_t B,
+                                 size_t T) {
+    PosEncoding *pe = make(d, 4 * T);
+    TinyModel *m = tiny_model_new(V, pe);
+    m->causal = causal;
+    TinyActs *a = tiny_acts_new(m, B, T);
+    gsl_rng *rng = random_new(2385);
+    tiny_model_init(m, rng, rng);
+    copy_task_batch(a, V, rng);
+    for (size_t i = 0; i < m->n_params; i++) m->params[i] += 0.01 * gsl_rng_uniform(rng);
+    double loss_err, grad_err;
+    float32_differences(m, a, &loss_err, &grad_err);
+    gsl_test(a->exp_products == 0, "%s: ordinary weights take the exp tables", label);
+    gsl_test_abs(loss_err, 0.0, FLOAT32_TOLERANCE, "%s (V %zu, d %zu, T %zu, B %zu): float32 values, loss within %g of double (%.2g)",
+                 label, V, d, T, B, FLOAT32_TOLERANCE, loss_err);
+    gsl_test_abs(grad_err, 0.0, FLOAT32_TOLERANCE, "%s: float32 values, gradients within %g of double (%.2g)", label,
+                 FLOAT32_TOLERANCE, grad_err);
+    gsl_matrix_scale(&m->p.W_QKV.matrix, 40.0);   // scores of thousands: S then exp
+    float32_differences(m, a, &loss_err, &grad_err);
+    gsl_test(a->exp_products != 0, "%s: scores of thousands take S then exp", label);
+    gsl_test_abs(loss_err, 0.0, FLOAT32_TOLERANCE, "%s, S then exp: float32 values, loss within %g of double (%.2g)",
+                 label, FLOAT32_TOLERANCE, loss_err);
+    gsl_test_abs(grad_err, 0.0, FLOAT32_TOLERANCE, "%s, S then exp: float32 values, gradients within %g of double (%.2g)",
+                 label, FLOAT32_TOLERANCE, grad_err);
+    random_free(rng);
+    tiny_acts_free(a);
+    tiny_model_free(m);
+    posenc_free(pe);
+}
+
 // ---- Adam ------------------------------------------------------------------------------------
 
 static void check_adam(void) {
@@ -484,6 +562,14 @@ int main(void) {
     check_exp_table_fallback(posenc_learned, "factored softmax");
     check_exp_table_fallback(posenc_rope, "rotary softmax");
     check_per_sequence_fallback();
+    PosEncodingMaker float32_makers[] = {posenc_none, posenc_learned, posenc_sinusoidal, posenc_rope,
+                                         posenc_alibi_left_right, posenc_t5_bias};
+    const char *float32_labels[] = {"none", "learned", "sinusoidal", "rope", "alibi, left/right", "t5 bias"};
+    for (size_t i = 0; i < sizeof float32_makers / sizeof float32_makers[0]; i++)
+        for (int causal = 0; causal <= 1; causal++) {
+            check_float32_values(float32_makers[i], float32_labels[i], causal, V_SMALL, D_SMALL, B_SMALL, T_SMALL);
+            check_float32_values(float32_makers[i], float32_labels[i], causal, 16, 32, 64, 32);
+        }
     check_adam();
     gsl_test(posenc_by_name("nope", 4, 8) != NULL, "an unknown encoding name is refused");
     gsl_test(posenc_learned(3, 8) != NULL, "an odd width is refused");
