@@ -365,8 +365,8 @@ static void from_float(gsl_matrix *out, const gsl_matrix_float *in, bool accumul
 enum { PENDING_ROWS = 4 };
 typedef struct {
     double *A[PENDING_ROWS];
-    double *C[PENDING_ROWS];       // or, with float32 values,
-    float *Cf[PENDING_ROWS];
+    double *C[PENDING_ROWS];       // the rows' C (double), or NULL and
+    float *Cf[PENDING_ROWS];       // their Cf (float32_values)
     const size_t *keys[PENDING_ROWS];
     size_t n;
 } PendingRows;

@@ -148,6 +148,8 @@ typedef struct {
     gsl_vector *four_rows;         // (4T+K,) scratch: four rows of the keys' softmax backward and one of dR (layers.h)
     gsl_matrix *C, *dC;            // (N,K)  A per key token | per key position (the query rows of G on the way)
     // float32 copies for the value products (5. above), used when float32_values is set
+    // (set it before tiny_forward, and keep it until tiny_backward: the table paths
+    // then write Cf, not C, and the backward reads Cf)
     bool float32_values;           // false after tiny_acts_new: every product in double
     gsl_matrix_float *Cf, *dCf;    // (N,K)
     gsl_matrix_float *Uf, *U_Tf;   // (K,V), (V,K)
