@@ -194,13 +194,18 @@ int layer_mix_backward(gsl_matrix *dA, gsl_matrix *dV, const gsl_matrix *dO, con
 
 // Shapes, and every token id of every sequence in range, checked once so the
 // hot loops below carry no tests.
-static int keys_check(const gsl_matrix *R, const gsl_matrix *X, const size_t *tokens) {
-    if (R->size1 != X->size1 || R->size2 <= X->size2 || X->size2 == 0 || X->size1 % X->size2 != 0)
+// (R given by its rows and columns, so that a float32 R is checked the same way)
+static int keys_check_shape(size_t R_rows, size_t R_cols, const gsl_matrix *X, const size_t *tokens) {
+    if (R_rows != X->size1 || R_cols <= X->size2 || X->size2 == 0 || X->size1 % X->size2 != 0)
         GSL_ERROR("keys: shapes must be R (N,V+T), X (N,T) with N a multiple of T", GSL_EBADLEN);
-    size_t V = R->size2 - X->size2;
+    size_t V = R_cols - X->size2;
     for (size_t n = 0; n < X->size1; n++)
         if (tokens[n] >= V) GSL_ERROR("keys: token id out of range", GSL_EINVAL);
     return GSL_SUCCESS;
+}
+
+static int keys_check(const gsl_matrix *R, const gsl_matrix *X, const size_t *tokens) {
+    return keys_check_shape(R->size1, R->size2, X, tokens);
 }
 
 int layer_keys_gather(gsl_matrix *out, const gsl_matrix *R, const size_t *tokens) {
@@ -248,14 +253,13 @@ int layer_keys_softmax_backward(gsl_matrix *dtable, const gsl_matrix *dC, const 
                                 const gsl_matrix *A, const size_t *tokens, gsl_vector *work) {
     size_t N = A->size1, T = A->size2;
     size_t rows = dC ? dC->size1 : dC_float ? dC_float->size1 : 0, K = dC ? dC->size2 : dC_float ? dC_float->size2 : 0;
-    if (rows != N || K <= T || T == 0 || N % T != 0 || dtable->size1 != K || dtable->size2 != K)
-        GSL_ERROR("keys softmax backward: shapes must be dC (N,V+T), A (N,T), dtable (V+T,V+T), N a multiple of T",
-                  GSL_EBADLEN);
+    int status = keys_check_shape(rows, K, A, tokens);
+    if (status) return status;
+    if (dtable->size1 != K || dtable->size2 != K)
+        GSL_ERROR("keys softmax backward: dtable must be (V+T,V+T), dC (N,V+T)", GSL_EBADLEN);
     if (work->size < 4 * T + K || work->stride != 1)
         GSL_ERROR("keys softmax backward: work must be a contiguous (4T+K,) vector", GSL_EBADLEN);
     size_t V = K - T;
-    for (size_t i = 0; i < N; i++)
-        if (tokens[i] >= V) GSL_ERROR("keys: token id out of range", GSL_EINVAL);
     double *dS = work->data, *dR = work->data + 4 * T;   // four rows of dA, then dS; one row of dR
     size_t n = 0;
     // Four rows at a time: each row's dot product is a chain of T dependent
