@@ -103,8 +103,9 @@ enum { ACTS_MAX_BUFFERS = 64 };
 
 // A float32 matrix followed by FLOAT_TAIL spare floats: BLIS's sgemm (Debian's
 // 0.9, haswell kernels) reads a few bytes past the last element of a small
-// operand while packing it (valgrind: 4 bytes past a (4,33) U^T), and the
-// spare floats keep that read inside the allocation.
+// operand while packing it (valgrind: 4 bytes past a (2,66) C, chapter 6's
+// wide-table memcheck run), and the spare floats keep that read inside the
+// allocation.
 enum { FLOAT_TAIL = 16 };
 static gsl_matrix_float *float_matrix_calloc(size_t rows, size_t cols) {
     gsl_block_float *block = gsl_block_float_calloc(rows * cols + FLOAT_TAIL);
