@@ -41,7 +41,10 @@
 # or packages missing that cannot be installed): one line says why.
 set -uo pipefail
 
-PACKAGES=(gcc-aarch64-linux-gnu libc6-dev:arm64 libgsl27:arm64 libgslcblas0:arm64 libblis-serial-dev:arm64
+# GSL's runtime library is named for its ABI: libgsl27 in Debian 12, libgsl28
+# in Debian 13; the one that matches this machine's libgsl-dev.
+gsl_runtime=$(dpkg-query -W -f='${Depends}' libgsl-dev 2>/dev/null | grep -o 'libgsl[0-9][0-9]*' | head -n 1)
+PACKAGES=(gcc-aarch64-linux-gnu libc6-dev:arm64 "${gsl_runtime:-libgsl27}:arm64" libgslcblas0:arm64 libblis-serial-dev:arm64
           zlib1g-dev:arm64 qemu-user)
 # The three claim tests left out unless --all, with their time under qemu
 # (one core, measured on this project's 2-core machines): 8.2 (its exhaustive

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# fresh_machine.sh: the README's two commands on a fresh Debian 12 machine.
+# fresh_machine.sh: the README's two commands on a fresh Debian 12 or 13 machine.
 #
-# "A fresh machine" is what this script builds: a minimal Debian 12
-# (bookworm) root made by `debootstrap --variant=minbase`. It has apt, dpkg,
+# "A fresh machine" is what this script builds: a minimal Debian root of the
+# release asked for (bookworm, Debian 12, or trixie, Debian 13) made by
+# `debootstrap --variant=minbase`. It has apt, dpkg,
 # bash and coreutils, and nothing else the workbook needs: no compiler, no C
 # library headers, no cmake, no git, no fonts, no sudo. Into it goes a clean
 # clone of the commit under test (HEAD of this repository; uncommitted changes
@@ -10,18 +11,22 @@
 #
 #     ./workbook          must install what it needs, build, run every chapter,
 #                         draw every figure and write build/workbook/REPORT.md
-#     ./workbook test     must install the test tools and pass every suite
+#     ./workbook test     must install the test tools and pass the quick tier
+#                         (the full tier is the host's: .ci/run)
 #
 # Checks: first, as an ordinary user (nobody), `./workbook help` answers and
 # `./workbook` stops with status 2 and the apt-get line to run as root; then,
 # as root, both commands exit 0; REPORT.md exists; one PNG and one SVG per
 # figure script in plots/; the test run's last line reads
 # "workbook: N passed, 0 failed ...".
+# Every verdict must be the expected one: ./workbook exits 0 only then.
 # At the end a summary: the time of each step, the packages each step
-# installed, the counts.
+# installed, the counts, and the verdict table.
 #
-# Usage (as root, on Debian):  tests/fresh_machine.sh [--keep]
-#   --keep   leave the root in place for inspection (its path is printed)
+# Usage (as root, on Debian):  tests/fresh_machine.sh [--release bookworm|trixie] [--keep]
+#   --release  the Debian release of the root (default bookworm; CI runs trixie,
+#              and the Containerfile's base is bookworm, so both are tested)
+#   --keep     leave the root in place for inspection (its path is printed)
 # The root is made under $TMPDIR (default /var/tmp) and removed afterwards.
 # The packages come from the Debian mirror this machine's apt is configured
 # with (apt-get indextargets); debootstrap is installed first if missing.
@@ -31,11 +36,19 @@
 set -uo pipefail
 
 keep=false
-case "${1:-}" in
-  "") ;;
-  --keep) keep=true ;;
-  *) echo "fresh_machine: unknown option '$1' (expected: --keep or nothing)" >&2; exit 2 ;;
-esac
+release=bookworm
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep) keep=true; shift ;;
+    --release)
+      case "${2-}" in
+        bookworm|trixie) release=$2; shift 2 ;;
+        *) echo "fresh_machine: --release '${2-}': expected bookworm (Debian 12) or trixie (Debian 13)" >&2; exit 2 ;;
+      esac ;;
+    *) echo "fresh_machine: unknown option '$1' (expected: --release bookworm|trixie, --keep)" >&2; exit 2 ;;
+  esac
+done
+case "$release" in bookworm) debian=12 ;; trixie) debian=13 ;; esac
 
 say() { printf 'fresh_machine: %s\n' "$*"; }
 cannot_run() { say "not run: $*"; exit 77; }
@@ -54,10 +67,13 @@ if ! command -v debootstrap >/dev/null 2>&1; then
          DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null 2>&1; } \
     || cannot_run "debootstrap is not installed and apt-get could not install it"
 fi
-# The mirror that serves bookworm's main component, as this machine's apt
-# configuration names it.
-mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Identifier: Packages' 2>/dev/null | head -n1)
-[ -n "$mirror" ] || cannot_run "this machine's apt configuration names no source of bookworm's main component"
+# The mirror that serves Debian's main component, as this machine's apt
+# configuration names it (the release asked for, else the machine's own:
+# one mirror serves every release).
+mirror=$(apt-get indextargets --format '$(REPO_URI)' "Release: $release" 'Component: main' 'Identifier: Packages' 2>/dev/null | head -n1)
+[ -n "$mirror" ] || mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Component: main' 'Identifier: Packages' 2>/dev/null |
+                             grep -v -- '-security' | head -n1)
+[ -n "$mirror" ] || cannot_run "this machine's apt configuration names no source of Debian's main component"
 
 # ---- the root, and its clean-up --------------------------------------------------
 root=$(mktemp -d "${TMPDIR:-/var/tmp}/pe-workbook-fresh.XXXXXX") || cannot_run "cannot create a folder under ${TMPDIR:-/var/tmp}"
@@ -93,10 +109,10 @@ installed_packages() {  # the root's installed packages, one name a line, sorted
 count_packages() { installed_packages | wc -l; }
 new_packages() { installed_packages | comm -13 "$1" -; }  # installed, and not in the list in file $1
 
-# ---- 1. a minimal Debian 12 ------------------------------------------------------
+# ---- 1. a minimal Debian 12 or 13 ------------------------------------------------
 t0=$SECONDS
-say "debootstrap --variant=minbase bookworm $root $mirror"
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 \
+say "debootstrap --variant=minbase $release $root $mirror (Debian $debian)"
+debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 \
   || { tail -n 20 "$root.debootstrap.log"; rm -f "$root.debootstrap.log"; fail "debootstrap failed"; }
 rm -f "$root.debootstrap.log"
 t_debootstrap=$((SECONDS - t0))
@@ -185,13 +201,14 @@ case "$last_line" in
 esac
 passed=$(printf '%s\n' "$last_line" | sed -n 's/^workbook: \([0-9]*\) passed.*/\1/p')
 [ "${passed:-0}" -gt 0 ] || fail "./workbook test ran no test: '$last_line'"
+grep -q '(the quick tier' <<<"$last_line" || fail "./workbook test ran another tier than the quick one: '$last_line'"
 installed_by_test=$(new_packages "$root/root/packages.run")
 packages_test=$(count_packages)
 
 # ---- summary ------------------------------------------------------------------------
 list() { tr '\n' ' ' | sed 's/ $//'; }
 echo
-say "summary (commit ${commit:0:12}, mirror $mirror)"
+say "summary: Debian $debian ($release), commit ${commit:0:12}, mirror $mirror"
 printf '  %-26s %5s s   %s\n' "debootstrap (minbase)" "$t_debootstrap" "$packages_base packages"
 printf '  %-26s %5s s   exit 0; %s packages now; %d/%d figures as PNG and SVG; REPORT.md %s bytes\n' \
   "./workbook" "$t_run" "$packages_run" "$n_png" "$n_scripts" "$(stat -c %s "$report")"
@@ -201,5 +218,7 @@ printf '  ./workbook asked for:      %s\n' "$(grep '^workbook: installing' "$roo
 printf '  ./workbook test asked for: %s\n' "$(grep '^workbook: installing' "$root/root/workbook-test.log" | sed 's/^workbook: installing //; s/ (Debian packages)$//')"
 printf '  installed by ./workbook (with dependencies): %s packages\n' "$(printf '%s\n' "$installed_by_run" | grep -c .)"
 printf '  installed by ./workbook test (with dependencies): %s packages\n' "$(printf '%s\n' "$installed_by_test" | grep -c .)"
-say "passed"
+echo "  ./workbook's chapters (every verdict the expected one: it exited 0):"
+grep -E '^\[[0-9]+/[0-9]+\] ch[0-9]+ ' "$root/root/workbook.log" | sed 's/^/    /'
+say "passed (Debian $debian)"
 exit 0
