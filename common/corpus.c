@@ -350,6 +350,155 @@ char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size
     return corpus_text(&file, compressed, max_bytes, n, why, why_size);
 }
 
+// ---- dictd's header entries ---------------------------------------------------------
+
+bool corpus_dictd_index_path(const char *dict_path, char *out, size_t size) {
+    size_t len = strlen(dict_path), keep = len;
+    if (len >= 8 && strcmp(dict_path + len - 8, ".dict.dz") == 0) keep = len - 8;
+    else if (len >= 5 && strcmp(dict_path + len - 5, ".dict") == 0) keep = len - 5;
+    int written = snprintf(out, size, "%.*s.index", (int)keep, dict_path);
+    return written >= 0 && (size_t)written < size;
+}
+
+// dictd's base 64 number s[0..n) into *value; false when it is empty, has
+// another byte, or does not fit 60 bits.
+static bool dictd_number(const char *s, size_t n, size_t *value) {
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if (n == 0 || n > 10) return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *d = s[i] ? memchr(digits, s[i], 64) : NULL;
+        if (d == NULL) return false;
+        v = v * 64 + (uint64_t)(d - digits);
+    }
+    if (v > SIZE_MAX) return false;
+    *value = (size_t)v;
+    return true;
+}
+
+static bool header_headword(const char *s, size_t n) {
+    static const char *const prefixes[] = {"00-database", "00database"};
+    for (size_t p = 0; p < 2; p++) {
+        size_t m = strlen(prefixes[p]);
+        if (n < m) continue;
+        size_t i = 0;
+        while (i < m && fold((unsigned char)s[i]) == (unsigned char)prefixes[p][i]) i++;
+        if (i == m) return true;
+    }
+    return false;
+}
+
+static int by_offset(const void *a, const void *b) {
+    const CorpusSpan *x = a, *y = b;
+    if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+    return x->length < y->length ? -1 : x->length > y->length;
+}
+
+// The end of the field of an index line that starts at s[at]: the next tab,
+// the line's end or the text's (n).
+static size_t field_end(const char *s, size_t n, size_t at) {
+    while (at < n && s[at] != '\t' && s[at] != '\n') at++;
+    return at;
+}
+
+bool corpus_dictd_header(const char *index, size_t n, CorpusSkip *skip, char *why, size_t why_size) {
+    *skip = (CorpusSkip){0};
+    size_t cap = 0, line = 0;
+    for (size_t start = 0; start < n; line++) {
+        const char *nl = memchr(index + start, '\n', n - start);
+        size_t end = nl ? (size_t)(nl - index) : n, next = nl ? end + 1 : n;
+        size_t word_end = field_end(index, end, start);
+        if (!header_headword(index + start, word_end - start)) {
+            start = next;
+            continue;
+        }
+        size_t a = word_end + 1, a_end = field_end(index, end, a < end ? a : end);
+        size_t b = a_end + 1, b_end = field_end(index, end, b < end ? b : end);
+        if (b_end > b && b_end == end && index[b_end - 1] == '\r') b_end--;   // (an index written with CRLF)
+        size_t offset, length;
+        const char *bad = word_end >= end || a_end >= end  ? "it has no offset and length"
+                          : !dictd_number(index + a, a_end - a, &offset) ? "its offset is not dictd's base 64"
+                          : !dictd_number(index + b, b_end - b, &length) ? "its length is not dictd's base 64"
+                          : offset + length < offset                      ? "its offset and length overflow"
+                                                                         : NULL;
+        if (bad) {
+            snprintf(why, why_size, "line %zu (%.*s): %s", line + 1, (int)(word_end - start < 40 ? word_end - start : 40),
+                     index + start, bad);
+            corpus_skip_free(skip);
+            return false;
+        }
+        if (skip->n == cap) {
+            size_t more = cap ? 2 * cap : 8;
+            CorpusSpan *spans = realloc(skip->spans, more * sizeof *spans);
+            if (spans == NULL) {
+                snprintf(why, why_size, "out of memory");
+                corpus_skip_free(skip);
+                return false;
+            }
+            skip->spans = spans;
+            cap = more;
+        }
+        skip->spans[skip->n++] = (CorpusSpan){offset, length};
+        start = next;
+    }
+    // By offset, spans that overlap or touch merged (aliases such as 00-gcide-url share a header entry's bytes).
+    if (skip->n > 1) qsort(skip->spans, skip->n, sizeof *skip->spans, by_offset);
+    size_t kept = 0;
+    for (size_t i = 0; i < skip->n; i++) {
+        CorpusSpan s = skip->spans[i];
+        if (s.length == 0) continue;
+        CorpusSpan *last = kept ? &skip->spans[kept - 1] : NULL;
+        if (last && s.offset <= last->offset + last->length) {
+            size_t end = s.offset + s.length > last->offset + last->length ? s.offset + s.length : last->offset + last->length;
+            last->length = end - last->offset;
+        } else {
+            skip->spans[kept++] = s;
+        }
+    }
+    skip->n = kept;
+    if (kept == 0) corpus_skip_free(skip);
+    return true;
+}
+
+bool corpus_skip_spans(char *text, size_t *n, const CorpusSkip *skip, char *why, size_t why_size) {
+    for (size_t i = 0; i < skip->n; i++) {
+        const CorpusSpan *s = &skip->spans[i];
+        if (s->length == 0 || (i > 0 && s->offset <= s[-1].offset + s[-1].length)) {
+            snprintf(why, why_size, "spans not by offset and apart");   // (not as corpus_dictd_header gives them)
+            return false;
+        }
+        if (s->offset + s->length > *n) {
+            snprintf(why, why_size, "an entry at bytes %zu-%zu lies past the text's end (%zu bytes)", s->offset,
+                     s->offset + s->length, *n);
+            return false;
+        }
+    }
+    size_t from = 0, to = 0;   // copy text[from..) down to text[to..), each span left out
+    for (size_t i = 0; i < skip->n; i++) {
+        size_t keep = skip->spans[i].offset - from;
+        memmove(text + to, text + from, keep);
+        to += keep;
+        text[to++] = '\n';
+        from = skip->spans[i].offset + skip->spans[i].length;
+    }
+    memmove(text + to, text + from, *n - from);
+    to += *n - from;
+    text[to] = '\0';
+    *n = to;
+    return true;
+}
+
+size_t corpus_skip_bytes(const CorpusSkip *skip) {
+    size_t bytes = 0;
+    for (size_t i = 0; i < skip->n; i++) bytes += skip->spans[i].length;
+    return bytes;
+}
+
+void corpus_skip_free(CorpusSkip *skip) {
+    free(skip->spans);
+    *skip = (CorpusSkip){0};
+}
+
 // ---- vocabulary ----------------------------------------------------------------------
 
 // A word's slot in the open-addressing tables below: its hash (common/hash.h)

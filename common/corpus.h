@@ -15,6 +15,13 @@
 //   {Afeard}            cross-reference braces: the braces go, the word stays
 // Everything else in brackets (etymologies) is ordinary text.
 //
+// dictd's own entries (GCIDE only): a dictd database, as dict-gcide installs
+// it, is the entries' text (NAME.dict.dz) and an index beside it (NAME.index)
+// giving each headword's bytes in that text. The entries whose headword
+// begins with "00-database" or "00database" are the database's own header
+// (its URL, name, notice, the date the file was made, its alphabet), not the
+// dictionary: the corpus leaves them out (corpus_dictd_header, corpus_skip_spans).
+//
 // Words: maximal runs of ASCII letters (folded to lower case) and of bytes
 // >= 0x80 (so UTF-8 words in other scripts stay whole); any other byte ends
 // a word. A word longer than CORPUS_MAX_WORD bytes is dropped.
@@ -71,6 +78,40 @@ char *corpus_text(CorpusBytes *file, bool compressed, size_t max_bytes, size_t *
 
 // Both in one call (bench_ch00, the unit test): the file's text, or NULL and why.
 char *corpus_read_file(const char *path, bool compressed, size_t max_bytes, size_t *n, char *why, size_t why_size);
+
+// ---- dictd's header entries ---------------------------------------------------------
+// An index line is "headword<TAB>offset<TAB>length", maybe followed by more
+// tab-separated fields: offset and length in dictd's base 64 (A-Z a-z 0-9 + /,
+// most significant digit first), in bytes of the inflated text.
+typedef struct {
+    size_t offset, length;
+} CorpusSpan;
+typedef struct {
+    CorpusSpan *spans;   // by offset; spans that overlap or touch are merged into one
+    size_t n;
+} CorpusSkip;
+
+// The index beside a dictd database file: NAME.index for NAME.dict.dz or
+// NAME.dict, else FILE.index. False when it does not fit in size bytes.
+bool corpus_dictd_index_path(const char *dict_path, char *out, size_t size);
+
+// The header entries (headword beginning "00-database" or "00database", in
+// any case) of an index's text[0..n) into *skip (n = 0 when there is none).
+// False, and *skip empty, when such a line's offset or length cannot be read
+// or the memory runs out, with a one-line reason in why ("line 3: the length
+// 'Q!' is not dictd's base 64").
+bool corpus_dictd_header(const char *index, size_t n, CorpusSkip *skip, char *why, size_t why_size);
+
+// text[0..*n) without the spans (as corpus_dictd_header gives them: by offset,
+// none empty, apart), in place: each replaced by one '\n', so no
+// word joins across it; *n becomes the new length and text stays
+// NUL-terminated. False, and the text unchanged, when a span ends past *n
+// (an index that is not this text's), with why.
+bool corpus_skip_spans(char *text, size_t *n, const CorpusSkip *skip, char *why, size_t why_size);
+
+// The bytes skip removes (the spans' total length).
+size_t corpus_skip_bytes(const CorpusSkip *skip);
+void corpus_skip_free(CorpusSkip *skip);
 
 // The corpus as ids into a vocabulary of the words that occur at least
 // min_count times. Ids are ordered by count (most frequent first), ties by

@@ -8,6 +8,10 @@
 // below abort when an invariant breaks: every word is 1..CORPUS_MAX_WORD
 // lower-case bytes of letters or bytes >= 0x80; the vocabulary is ordered by
 // count; every id in the stream is below V and every word is found again.
+// The input is also read as a dictd index (index_header below): the header
+// spans found are by offset, none empty, apart, and leaving them out of the
+// input as a text shortens it by exactly their bytes less one newline each.
+
 // Build and run: cmake --workflow --preset fuzz (a short seeded run), or
 //   mkdir -p /tmp/new && build/fuzz/fuzz/fuzz_corpus -max_total_time=600 /tmp/new fuzz/corpus/corpus
 #include <stdbool.h>
@@ -68,9 +72,38 @@ static void read_once(const uint8_t *data, size_t size) {
     }
 }
 
+// The input as dictd's index, its header spans then left out of the input as a text.
+static void index_header(const uint8_t *data, size_t size) {
+    CorpusSkip skip;
+    char why[300] = "";
+    if (!corpus_dictd_header((const char *)data, size, &skip, why, sizeof why)) {
+        if (why[0] == '\0' || skip.n != 0 || skip.spans != NULL) abort();
+        return;
+    }
+    for (size_t i = 0; i < skip.n; i++)
+        if (skip.spans[i].length == 0 || (i > 0 && skip.spans[i].offset <= skip.spans[i - 1].offset + skip.spans[i - 1].length))
+            abort();
+    char *text = malloc(size + 1);
+    if (text == NULL) {
+        corpus_skip_free(&skip);
+        return;
+    }
+    if (size) memcpy(text, data, size);
+    text[size] = '\0';
+    size_t n = size, bytes = corpus_skip_bytes(&skip);
+    if (corpus_skip_spans(text, &n, &skip, why, sizeof why)) {
+        if (n != size - bytes + skip.n || text[n] != '\0') abort();
+    } else if (n != size || (size && memcmp(text, data, size) != 0)) {
+        abort();   // refused: the text as it was
+    }
+    free(text);
+    corpus_skip_free(&skip);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > 1 << 16) return 0;
     read_once(data, size);
+    index_header(data, size);
     const char *text = (const char *)data;
     for (int markup = 0; markup < 2; markup++) {
         size_t words = corpus_tokenize(text, size, markup, check_word, NULL);

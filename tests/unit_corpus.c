@@ -1,6 +1,6 @@
 // unit_corpus.c: the tokenizer, GCIDE markup stripping, the vocabulary and
-// its bounds, and reading a corpus once (common/corpus.h), on small inputs
-// written for the test.
+// its bounds, reading a corpus once, and leaving dictd's header entries out
+// (common/corpus.h), on small inputs written for the test.
 #include <gsl/gsl_test.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +132,102 @@ static void count_bounds(void) {
     gsl_test_int((int)words, 2, "at the second distinct word");
 }
 
+// dictd's base 64, for the test's index (corpus.c decodes it).
+static void b64(size_t v, char *out) {
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char tmp[16];
+    int k = 0;
+    do {
+        tmp[k++] = digits[v % 64];
+        v /= 64;
+    } while (v);
+    for (int i = 0; i < k; i++) out[i] = tmp[k - 1 - i];
+    out[k] = '\0';
+}
+
+// An index line for the entry 'entry' of 'text' (found by its first bytes).
+static void index_line(char *index, size_t size, const char *headword, const char *text, const char *entry) {
+    const char *at = strstr(text, entry);
+    const char *next = at ? strstr(at + 1, "\n\n") : NULL;   // an entry ends at its last newline; an empty line follows
+    size_t offset = at ? (size_t)(at - text) : 0, length = next ? (size_t)(next + 1 - at) : strlen(at ? at : "");
+    char o[16], l[16];
+    b64(offset, o);
+    b64(length, l);
+    size_t used = strlen(index);
+    snprintf(index + used, size - used, "%s\t%s\t%s\n", headword, o, l);
+}
+
+// dictd's header entries: found by headword in the index ("00-database...",
+// "00database...", any case), their spans sorted and merged, and left out of
+// the text, whose words are then the dictionary's alone.
+static void dictd_header(void) {
+    char path[64];
+    gsl_test(!corpus_dictd_index_path("/usr/share/dictd/gcide.dict.dz", path, sizeof path) ||
+                 strcmp(path, "/usr/share/dictd/gcide.index") != 0, "NAME.dict.dz's index is NAME.index");
+    gsl_test(!corpus_dictd_index_path("a.dict", path, sizeof path) || strcmp(path, "a.index") != 0, "so is NAME.dict's");
+    gsl_test(!corpus_dictd_index_path("a.dz", path, sizeof path) || strcmp(path, "a.dz.index") != 0, "else FILE.index");
+    gsl_test(corpus_dictd_index_path("a.dict.dz", path, 7), "a name that does not fit is refused");
+
+    // A made-up database in dictd's layout: two header entries, then the dictionary.
+    const char text[] = "\n\n00-database-url\n   https://example.org/made-up\n\n"
+                        "00-database-info\n   Converted on Monday, for this test only.\n\n"
+                        "Apple \\Ap\"ple\\ n.\n   A round fruit.\n\n"
+                        "Pear \\Pear\\ n.\n   A fruit, narrow at the stalk.\n\n";
+    char index[1024] = "";
+    index_line(index, sizeof index, "apple", text, "Apple");
+    index_line(index, sizeof index, "00-database-info", text, "00-database-info");
+    index_line(index, sizeof index, "00-gcide-url", text, "00-database-url");   // an alias: not a header by its name
+    index_line(index, sizeof index, "00-DATABASE-URL", text, "00-database-url");
+    index_line(index, sizeof index, "00databasealphabet", text, "00-database-url");   // the same bytes again
+    index_line(index, sizeof index, "pear", text, "Pear");
+    char why[200] = "";
+    CorpusSkip skip;
+    bool ok = corpus_dictd_header(index, strlen(index), &skip, why, sizeof why);
+    gsl_test(!ok, "the index is read (%s)", why);
+    gsl_test_int((int)skip.n, 2, "two header spans: the URL (three headwords) and the notice");
+    size_t url = (size_t)(strstr(text, "00-database-url") - text), info = (size_t)(strstr(text, "00-database-info") - text);
+    gsl_test(skip.n != 2 || skip.spans[0].offset != url || skip.spans[1].offset != info, "by offset");
+    size_t apple = (size_t)(strstr(text, "Apple") - text);
+    gsl_test_int((int)corpus_skip_bytes(&skip), (int)((info - 1 - url) + (apple - 1 - info)),
+                 "the two entries' bytes, no more (not the empty lines between them)");
+    char copy[sizeof text];
+    memcpy(copy, text, sizeof text);
+    size_t n = sizeof text - 1;
+    ok = corpus_skip_spans(copy, &n, &skip, why, sizeof why);
+    gsl_test(!ok || n != strlen(copy), "the spans are left out (%s)", why);
+    char expect[sizeof text];
+    snprintf(expect, sizeof expect, "\n\n\n\n\n\n%s", text + apple);   // each entry one newline, the empty lines kept
+    gsl_test_str(copy, expect, "each entry becomes one newline");
+    Joined j = {""};
+    corpus_tokenize(copy, n, true, join, &j);
+    gsl_test_str(j.text, "apple n a round fruit pear n a fruit narrow at the stalk", "only the dictionary's words remain");
+    corpus_skip_free(&skip);
+
+    // Spans that touch are one; a span past the text is refused, the text unchanged.
+    const char *touching = "00-database-a\tA\tE\n00-database-b\tE\tC\n", *crlf = "00-database-a\tBA\tC\r\n";
+    ok = corpus_dictd_header(touching, strlen(touching), &skip, why, sizeof why);
+    gsl_test(!ok || skip.n != 1 || skip.spans[0].offset != 0 || skip.spans[0].length != 6, "touching spans merge");
+    corpus_skip_free(&skip);
+    ok = corpus_dictd_header(crlf, strlen(crlf), &skip, why, sizeof why);
+    gsl_test(!ok || skip.n != 1 || skip.spans[0].offset != 64 || skip.spans[0].length != 2, "base 64: BA = 64, CRLF");
+    memcpy(copy, text, sizeof text);
+    n = 10;
+    gsl_test(ok && corpus_skip_spans(copy, &n, &skip, why, sizeof why), "a span past the text is refused");
+    gsl_test(n != 10 || memcmp(copy, text, sizeof text) != 0, "and the text is left as it was");
+    gsl_test_str(why, "an entry at bytes 64-66 lies past the text's end (10 bytes)", "and says so");
+    corpus_skip_free(&skip);
+
+    // No header: nothing left out. A header line that cannot be read: refused, naming it.
+    const char *plain = "apple\tA\tB\n", *bad = "apple\tA\tB\n00-database-url\tA!\tB\n", *bare = "00database-info\n";
+    ok = corpus_dictd_header(plain, strlen(plain), &skip, why, sizeof why);
+    gsl_test(!ok || skip.n != 0, "an index without header entries leaves nothing out");
+    gsl_test(corpus_dictd_header(bad, strlen(bad), &skip, why, sizeof why),
+             "an offset that is not base 64 is refused");
+    gsl_test_str(why, "line 2 (00-database-url): its offset is not dictd's base 64", "and the line is named");
+    gsl_test(corpus_dictd_header(bare, strlen(bare), &skip, why, sizeof why), "a header line without numbers is refused");
+    gsl_test_str(why, "line 1 (00database-info): it has no offset and length", "and says so");
+}
+
 int main(void) {
     check("The King's horse, 3 times!", false, "the king s horse times", "plain text: letters, lower case");
     check("naïve café", false, "naïve café", "UTF-8 letters stay in their words");
@@ -195,5 +291,6 @@ int main(void) {
     read_once();
     gzip_bounds();
     count_bounds();
+    dictd_header();
     return gsl_test_summary();
 }
