@@ -57,6 +57,7 @@
 #include "pe_table.h"
 #include "random.h"
 #include "sequence.h"
+#include "utf8.h"
 #include "wallclock.h"
 
 // ---- settings ----------------------------------------------------------------
@@ -229,47 +230,15 @@ typedef struct {
 } Sentence;
 static Sentence sentence;
 
-// The length of the well-formed UTF-8 character at s (n bytes left), or 0
-// when it is malformed: a stray continuation byte, a truncated sequence, an
-// overlong form, a surrogate or a code point past U+10FFFF.
-static size_t utf8_char_length(const unsigned char *s, size_t n) {
-    if (s[0] < 0x80) return 1;
-    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-    if (len == 0 || s[0] > 0xF4 || len > n) return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    if (len == 3 && s[0] == 0xE0 && s[1] < 0xA0) return 0;   // overlong
-    if (len == 3 && s[0] == 0xED && s[1] >= 0xA0) return 0;  // surrogate
-    if (len == 4 && s[0] == 0xF0 && s[1] < 0x90) return 0;   // overlong
-    if (len == 4 && s[0] == 0xF4 && s[1] >= 0x90) return 0;  // past U+10FFFF
-    return len;
-}
-
 static bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 // The text as one printable line for a message: control characters and bytes
-// that are not UTF-8 as \xNN, cut after about 60 bytes.
+// that are not UTF-8 as \xNN, cut after 60 bytes (utf8_shown, common/utf8.h;
+// at most 4 * 60 + 4 bytes, which 'out' holds).
 static void shown_text(const char *text, char *out, size_t size) {
-    const unsigned char *s = (const unsigned char *)text;
-    size_t n = strlen(text), used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < n;) {
-        if (used > 60) {
-            snprintf(out + used, size - used, "...");
-            return;
-        }
-        size_t len = utf8_char_length(s + i, n - i);
-        int wrote;
-        if (len == 0 || (len == 1 && (s[i] < 0x20 || s[i] == 0x7F))) {
-            wrote = snprintf(out + used, size - used, "\\x%02X", s[i]);
-            len = 1;
-        } else {
-            wrote = snprintf(out + used, size - used, "%.*s", (int)len, text + i);
-        }
-        if (wrote < 0 || (size_t)wrote >= size - used) return;
-        used += (size_t)wrote;
-        i += len;
-    }
+    char *shown = utf8_shown(text, 60);
+    snprintf(out, size, "%s", shown ? shown : "");
+    free(shown);
 }
 
 // Split --sentence into tokens and choose the reordering. On bad input prints
@@ -279,7 +248,7 @@ static bool sentence_parse(const Chapter *ch, const char *text) {
                                 "character (at most 256 bytes of UTF-8)";
     static const char HOW[] = "words separated by spaces, or, with no space, one per character (at most 256 bytes "
                               "of UTF-8)";
-    char shown[128], accepted[320];
+    char shown[256], accepted[320];
     shown_text(text, shown, sizeof shown);
     const unsigned char *s = (const unsigned char *)text;
     size_t bytes = strlen(text);
@@ -292,7 +261,7 @@ static bool sentence_parse(const Chapter *ch, const char *text) {
             return false;
         }
         if (len == 1 && is_space(s[i])) spaced = true;
-        else if (len == 1 && (s[i] < 0x20 || s[i] == 0x7F)) {
+        else if ((len == 1 && (s[i] < 0x20 || s[i] == 0x7F)) || (len == 2 && s[i] == 0xC2 && s[i + 1] < 0xA0)) {
             snprintf(accepted, sizeof accepted, "a control character at byte %zu; %s", i + 1, RANGE);
             options_reject(ch->program, "--sentence", shown, accepted);
             return false;
@@ -1290,7 +1259,7 @@ int main(int argc, char **argv) {
             char accepted[160];
             snprintf(accepted, sizeof accepted, "used by claims 1.2 and 1.4 only; run it with --claim 1.2, "
                                                 "--claim 1.4 or all claims (not --claim %s)", ch.only_claim);
-            char shown[128];
+            char shown[256];
             shown_text(sentence_arg, shown, sizeof shown);
             return chapter_reject(&ch, "--sentence", shown, accepted);
         }

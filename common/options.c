@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "utf8.h"
 
 bool options_parse_long(const char *text, long min, long max, long *out) {
     if (text == NULL || *text == '\0') return false;
@@ -76,8 +77,11 @@ static void describe_accepted(const OptionSpec *s, char *buf, size_t size) {
 
 void options_reject(const char *program, const char *option, const char *value,
                     const char *accepted) {
+    // The value as typed, but on one line and never a terminal's command (utf8_shown).
+    char *shown = value ? utf8_shown(value, 0) : NULL;
     fprintf(stderr, "%s: %s %s%s%s: %s\n", program, option, value ? "'" : "",
-            value ? value : "", value ? "'" : "", accepted);
+            value ? (shown ? shown : "?") : "", value ? "'" : "", accepted);
+    free(shown);
 }
 
 // FIRST:LAST. Each part follows options_parse_long's rule (decimal digits,
@@ -240,8 +244,10 @@ OptionsResult options_parse_arguments(const char *program, const char *summary, 
             }
         }
         if (s == NULL) {
+            char *shown = utf8_shown(arg, 0);
             fprintf(stderr, _("%s: unknown option '%s' (run %s --help for the list)\n"),
-                    program, arg, program);
+                    program, shown ? shown : "?", program);
+            free(shown);
             return OPTIONS_ERROR;
         }
         if (seen[idx]) {

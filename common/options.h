@@ -22,7 +22,10 @@
 // On an error one line goes to stderr, naming the program, the option, the
 // value and what is accepted, e.g.
 //   ch01: --d 3: expected an even integer in [2, 1024]
-// and options_parse returns OPTIONS_ERROR (callers exit with status 2).
+// and options_parse returns OPTIONS_ERROR (callers exit with status 2). A
+// value echoed back (here and in options_reject, the one place that echoes
+// one) is shown escaped by utf8_shown (common/utf8.h): a newline or a
+// terminal escape in it appears as \x0A or \x1B, never as itself.
 #ifndef WORKBOOK_OPTIONS_H
 #define WORKBOOK_OPTIONS_H
 
@@ -87,7 +90,8 @@ void options_print_usage(const char *program, const char *summary,
                          const OptionSpec *specs, size_t n);
 
 // Report an option whose value parsed but is unusable for another reason
-// (e.g. a product of sizes over the memory bound). Prints the one line.
+// (e.g. a product of sizes over the memory bound). Prints the one line, the
+// value escaped (utf8_shown): pass it as it was typed.
 void options_reject(const char *program, const char *option, const char *value,
                     const char *accepted);
 

@@ -1,6 +1,8 @@
 // utf8.c: see utf8.h.
 #include "utf8.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int utf8_decode(const unsigned char *s, unsigned *cp) {
@@ -42,4 +44,47 @@ unsigned utf8_before(const char *start, const char *p) {
     unsigned cp;
     utf8_decode((const unsigned char *)q, &cp);
     return cp;
+}
+
+size_t utf8_char_length(const unsigned char *s, size_t n) {
+    if (s[0] < 0x80) return 1;
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (len == 3 && s[0] == 0xE0 && s[1] < 0xA0) return 0;   // overlong
+    if (len == 3 && s[0] == 0xED && s[1] >= 0xA0) return 0;  // surrogate
+    if (len == 4 && s[0] == 0xF0 && s[1] < 0x90) return 0;   // overlong
+    if (len == 4 && s[0] == 0xF4 && s[1] >= 0x90) return 0;  // past U+10FFFF
+    return len;
+}
+
+char *utf8_shown(const char *text, size_t max_bytes) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n = strlen(text);
+    bool cut = max_bytes && n > max_bytes;
+    if (cut) {
+        n = max_bytes;
+        while (n > 0 && (s[n] & 0xC0) == 0x80) n--;   // at a character's start
+    }
+    char *out = malloc(4 * n + 4);   // each byte at most "\xNN", then "..."
+    if (out == NULL) return NULL;
+    size_t used = 0;
+    for (size_t i = 0; i < n;) {
+        size_t len = utf8_char_length(s + i, n - i);
+        // C0 and DEL are one byte; C1 (U+0080-U+009F) is C2 80-C2 9F.
+        bool control = len == 1 ? (s[i] < 0x20 || s[i] == 0x7F) : len == 2 && s[i] == 0xC2 && s[i + 1] < 0xA0;
+        if (len == 0 || control) {
+            size_t bytes = len ? len : 1;
+            for (size_t k = 0; k < bytes; k++) used += (size_t)sprintf(out + used, "\\x%02X", s[i + k]);
+            i += bytes;
+        } else {
+            memcpy(out + used, text + i, len);
+            used += len;
+            i += len;
+        }
+    }
+    if (cut) memcpy(out + used, "...", 3), used += 3;
+    out[used] = '\0';
+    return out;
 }

@@ -67,6 +67,11 @@ workbook_badinput_test(ch01.badinput.sentence_control ch01 ARGS --sentence "ab${
   EXPECT "--sentence 'ab\\\\x01c': a control character at byte 3; expected 2 to 16 tokens")
 workbook_badinput_test(ch01.badinput.sentence_too_long ch01 ARGS --sentence "${ch01_long}"
   EXPECT "--sentence 'a+\\.\\.\\.': 300 bytes; expected 2 to 16 tokens[^\n]*at most 256 bytes")
+# A C1 control (CSI as U+009B, C2 9B in UTF-8): a control character too, refused and shown escaped.
+string(ASCII 194 ch01_byte_c2)
+string(ASCII 155 ch01_byte_9b)
+workbook_badinput_test(ch01.badinput.sentence_c1_control ch01 ARGS --sentence "a ${ch01_byte_c2}${ch01_byte_9b}2J b"
+  EXPECT "--sentence 'a \\\\xC2\\\\x9B2J b': a control character at byte 3; expected 2 to 16 tokens")
 # The same for Chinese text (tests/bad_inputs.txt is read as ASCII by CMake):
 # one character, 17 characters, one character repeated.
 workbook_badinput_test(ch01.badinput.sentence_one_character ch01 ARGS --sentence 我
