@@ -289,8 +289,12 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     // The environment's language first, so that --help and a refused option speak it too.
     ch->lang = i18n_from_environment();
     i18n_use(ch->lang);
-    for (int i = 1; i + 1 < argc; i++)   // --lang, before the rest is parsed (for the same reason)
-        if (strcmp(argv[i], "--lang") == 0 && i18n_parse(argv[i + 1], &ch->lang)) i18n_use(ch->lang);
+    for (int i = 1; i < argc; i++) {   // --lang, before the rest is parsed (for the same reason)
+        const char *value = strncmp(argv[i], "--lang=", 7) == 0                  ? argv[i] + 7
+                            : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1]
+                                                                              : NULL;
+        if (value && i18n_parse_option(value, &ch->lang)) i18n_use(ch->lang);
+    }
 
     char out_help[160];
     snprintf(out_help, sizeof out_help, _("folder for data files and claims.tsv (default: ./%s)"), ch->program);
@@ -333,7 +337,7 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
         return EXIT_AS_EXPECTED;
     }
     if (parsed == OPTIONS_ERROR) return EXIT_BAD_INPUT;
-    if (ch->lang_option && !i18n_parse(ch->lang_option, &ch->lang))
+    if (ch->lang_option && !i18n_parse_option(ch->lang_option, &ch->lang))
         return chapter_reject(ch, "--lang", ch->lang_option, _("expected en, zh-TW or zh-CN"));
     if (list_claims) return print_claim_table(ch);
     if (ch->verbose) ch->evidence = true;

@@ -56,6 +56,12 @@ bool i18n_parse(const char *text, Lang *lang) {
     return false;
 }
 
+bool i18n_parse_option(const char *text, Lang *lang) {
+    for (Lang l = 0; text && l < LANG_COUNT; l++)
+        if (strcmp(text, CODES[l]) == 0) return *lang = l, true;
+    return false;
+}
+
 Lang i18n_from_environment(void) {
     Lang lang = LANG_EN;
     const char *list = getenv("LANGUAGE");

@@ -35,6 +35,11 @@ const char *i18n_own_name(Lang lang);
 // "zh-Hans" (Simplified); "en", "en_US.UTF-8", "C", "POSIX" (English).
 // False for anything else.
 bool i18n_parse(const char *text, Lang *lang);
+// Read --lang's value: exactly en, zh-TW or zh-CN, the values every program
+// (and ./workbook) names when it refuses one. False for anything else: a
+// locale name ("zh_TW.UTF-8", "zh"), a near miss ("zh-TWx", "zh-foo") or a
+// value with a newline is bad input, never a guess at a language.
+bool i18n_parse_option(const char *text, Lang *lang);
 // gettext's order: the first language of LANGUAGE (a colon-separated list)
 // the workbook speaks, else LC_ALL, LC_MESSAGES, LANG (the first one set);
 // English when none names a language it speaks.

@@ -983,7 +983,8 @@ int main(int argc, char **argv) {
     Arguments args;
     int status = parse_arguments(&args, argc, argv);
     if (status != EXIT_AS_EXPECTED) return status;
-    if (args.lang && !i18n_parse(args.lang, &d.lang)) return reject("--lang", args.lang, "expected en, zh-TW or zh-CN");
+    if (args.lang && !i18n_parse_option(args.lang, &d.lang))
+        return reject("--lang", args.lang, _("expected en, zh-TW or zh-CN"));
     // (Set in the environment too: the chapters it runs speak the same language.)
     i18n_use(d.lang);
 
