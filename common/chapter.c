@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "claims_tsv.h"
 #include "exitcodes.h"
 #include "faults.h"
@@ -518,6 +519,7 @@ void chapter_run_claims(Chapter *ch) {
     // The lesson is read here, not in chapter_begin: a print mode (ch03
     // --print-table) or a refused option never needs it.
     if (!load_lesson(ch)) exit(EXIT_CLAIM_FAILED);
+    faults_blas_start(build_cblas_name());   // (its buffers, before anything is written: common/faults.h)
     prepare_output(ch);
     double start = wallclock_seconds();
     if (!ch->quiet) {

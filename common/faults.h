@@ -12,7 +12,8 @@
 //     written are removed, then the signal takes its usual course (the shell
 //     sees 128 + the signal number).
 //   - SIGABRT (a library that gives up, e.g. BLIS when its malloc fails):
-//     temporary files removed, one line, exit status EXIT_NO_RESOURCES.
+//     temporary files removed, one line, exit status EXIT_NO_RESOURCES
+//     (at the CBLAS's first product the only line: faults_blas_start).
 //   - SIGXFSZ (a file-size limit, ulimit -f) is ignored, so the write that
 //     crosses the limit fails like a full disk: EXIT_IO_FAILED, nothing
 //     half-written.
@@ -42,5 +43,19 @@ const char *faults_last_gsl_error(void);
 // Report that memory (or another resource: a thread) ran out while doing
 // 'what', remove temporary files and exit with EXIT_NO_RESOURCES.
 _Noreturn void faults_out_of_memory(const char *what, size_t bytes);
+
+// The CBLAS's first matrix product, made once, before a chapter's claims
+// (chapter_run_claims calls it; 'cblas' names the library in the line:
+// build_cblas_name()). BLIS allocates its packing buffers there
+// (about 17 MB of address space on x86-64, whatever the matrices' size);
+// when malloc fails it prints four lines of its own and aborts. Here its
+// standard error goes into a pipe while the product runs, so that such an
+// abort becomes our one line (out of memory, naming the buffers and the
+// address-space limit; any other abort: its words on that line), the
+// temporary files removed, EXIT_NO_RESOURCES. What the library says
+// without giving up is passed on to standard error. Later products reuse
+// those buffers; a later abort (another thread's buffers) is SIGABRT's line
+// above, after the library's own.
+void faults_blas_start(const char *cblas);
 
 #endif

@@ -7,6 +7,10 @@
 #   out_of_memory   under `ulimit -v` (24 MB: the programs and their libraries take
 #                   about 20; the lessons in three languages are built in): status 4, "out of memory" or
 #                   "a library aborted"
+#   blas_first_use  under `ulimit -v` 30 MB: enough for the program, not for the
+#                   packing buffers of BLIS's first matrix product (about 17 MB),
+#                   where BLIS used to print four lines of its own before ours
+#                   (issue 43): status 4, exactly one line, nothing created
 #   stdout_full     standard output is /dev/full: status 3, "standard output"
 #   help_full       --help into /dev/full: status 3
 #   file_size       under `ulimit -f` (8 KiB): status 3, "file-size limit"
@@ -78,6 +82,12 @@ case "$case_name" in
     expect_status 4 $status
     expect_one_line 'out of memory|a library aborted'
     grep -q 'Segmentation\|core dumped' "$dir.err" && fail "crashed"
+    no_temporaries ;;
+  blas_first_use)
+    sh -c 'ulimit -v 30000; exec "$@"' sh "$program" --quiet --out "$dir" "$@" >/dev/null 2>"$dir.err"
+    expect_status 4 $?
+    exactly_one_line 'out of memory|gave up'
+    [ -e "$dir" ] && fail "the output folder was created"
     no_temporaries ;;
   stdout_full)
     "$program" --out "$dir" "$@" >/dev/full 2>"$dir.err"

@@ -24,6 +24,11 @@ foreach(chapter IN LISTS WORKBOOK_CHAPTERS)
   workbook_fault_test(${chapter}.fault.help_full help_full ${chapter})
 endforeach()
 
+if(NOT WORKBOOK_SANITIZE)   # (ASan reserves terabytes of address space: `ulimit -v` means nothing there)
+  # Issue 43: BLIS's first product short of memory says one line, ours.
+  workbook_fault_test(ch03.fault.blas_first_use blas_first_use ch03)
+  set_tests_properties(ch03.fault.blas_first_use PROPERTIES LABELS "fault;hardening;ch03")
+endif()
 workbook_fault_test(ch01.fault.stdout_full stdout_full ch01)
 workbook_fault_test(ch03.fault.print_table_full stdout_full ch03 --print-table --d 4 --positions 0:3)
 workbook_fault_test(ch03.fault.file_size file_size ch03)
