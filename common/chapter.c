@@ -22,6 +22,7 @@
 #include "progress.h"
 #include "i18n.h"
 #include "random.h"
+#include "shell_words.h"
 #include "tsv.h"
 #include "utf8.h"
 #include "wallclock.h"
@@ -264,17 +265,34 @@ static bool same_value(OptionKind kind, const OptionValue *a, const OptionValue 
     return true;
 }
 
+// The option as typed on a command line, its text quoted for a shell where it
+// needs to be (common/shell_words.h: --sentence '我 打 你'; the words of
+// --analogy each on their own).
 static void append_setting(char *buf, size_t size, const OptionSpec *s, const OptionValue *v) {
-    char value[160] = "";
+    Buf typed = {0};
+    buf_puts(&typed, s->name);
     switch (s->kind) {
     case OPTION_FLAG: break;
-    case OPTION_INT: snprintf(value, sizeof value, " %ld", v->integer); break;
-    case OPTION_REAL: snprintf(value, sizeof value, " %g", v->real); break;
-    case OPTION_TEXT: snprintf(value, sizeof value, " %s", v->text ? v->text : ""); break;
-    case OPTION_RANGE: snprintf(value, sizeof value, " %ld:%ld", v->range.first, v->range.last); break;
+    case OPTION_INT: buf_printf(&typed, " %ld", v->integer); break;
+    case OPTION_REAL: buf_printf(&typed, " %g", v->real); break;
+    case OPTION_TEXT:
+        if (s->flags & OPTION_WORDS) {
+            const OptionWords *w = s->value;
+            for (size_t i = 0; i < w->n; i++) buf_puts(&typed, " "), shell_word(&typed, w->words[i]);
+        } else {
+            buf_puts(&typed, " ");
+            shell_word(&typed, v->text ? v->text : "");
+        }
+        break;
+    case OPTION_RANGE: buf_printf(&typed, " %ld:%ld", v->range.first, v->range.last); break;
     }
+    char *text = buf_take(&typed);
     size_t used = strlen(buf);
-    snprintf(buf + used, size - used, "%s%s%s", used ? " " : "", s->name, value);
+    // Never a word cut in two (an open quote): an option that does not fit is left out, and "..." says so.
+    if (used + 1 + strlen(text) < size) snprintf(buf + used, size - used, "%s%s", used ? " " : "", text);
+    else if (used + 4 < size && (used < 3 || strcmp(buf + used - 3, "...") != 0))
+        snprintf(buf + used, size - used, "%s...", used ? " " : "");
+    free(text);
 }
 
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {

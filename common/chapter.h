@@ -113,8 +113,10 @@ struct Chapter {
     Lang lang;                     // the language the lesson and the interface speak
 
     // set by chapter_begin: the options given with a value other than the
-    // default, as "--d 16 --seed 7" ("" at the course's settings)
-    char settings[512];
+    // default, as "--d 16 --seed 7" ("" at the course's settings), a text
+    // quoted for a shell where it needs it (--sentence '我 打 你':
+    // common/shell_words.h)
+    char settings[2048];
 
     // set while running
     gsl_rng *rng;                  // a fresh stream per claim, seeded from --seed and the claim id

@@ -26,7 +26,9 @@
 //   signal    the signal that ended it (0: none)
 //   start_error  why it could not be started ("" when it was)
 //   seconds   its wall time
-//   settings  the options it was run with, as typed ("" = the course's)
+//   settings  the options it was run with, as a shell reads them back (an
+//             argument quoted where it needs it: common/shell_words.h; ""
+//             = the course's), so a command made of them can be pasted
 //   gnuplot   "found" or "missing"
 //   date      when the chapter's run ended, "2026-12-02 11:10 UTC"
 //   commit    the workbook's commit the programs were built from (12 hex

@@ -338,3 +338,14 @@ if(GNUPLOT_EXECUTABLE)
                    -DOUT=${driver_out}/svg-crisp -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_svg_crisp.cmake)
   set_tests_properties(driver.svg_heatmap_crisp PROPERTIES LABELS "unit;figure" FIXTURES_REQUIRED ch01_data)
 endif()
+
+# Every command printed with a run's options pastes back to those options
+# (issue 43): REPORT.md's "Run with", the heading of a one-chapter run and a
+# chapter's "Exploring:" line quote an argument that needs it for a shell
+# (common/shell_words.h).
+add_test(NAME driver.pasted_command
+         COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=${driver_data}/pages/ch01
+                 -DPLOTS=${driver_data}/pages/plots -DGNUPLOT=${driver_data}/pages/fake_gnuplot
+                 -DCH01=$<TARGET_FILE:ch01> -DOUT=${driver_out}/pasted-command
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pasted_command.cmake)
+set_tests_properties(driver.pasted_command PROPERTIES LABELS "unit")

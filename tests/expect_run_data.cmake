@@ -53,7 +53,7 @@ if(MODE STREQUAL "escaped")
     list(APPEND problems "${n_images} images in the report, ${n_drawn} of them the figure it drew (expected 1 and 1)")
   endif()
   foreach(want "&lt.img src=x onerror=alert\\(1\\)&gt." "A &lt.b&gt.title&lt./b&gt." "&lt.script&gt.alert\\(2\\)"
-               "\\*stars\\*" "Run with <code>./workbook ch01 --x`&lt.img")
+               "\\*stars\\*" "Run with <code>./workbook ch01 &#39.--x`&lt.img|Run with <code>./workbook ch01 '--x`&lt.img")
     if(NOT html MATCHES "${want}")
       list(APPEND problems "the rendered REPORT.md lacks ${want}")
     endif()

@@ -77,6 +77,7 @@
 #include "progress.h"
 #include "report_md.h"
 #include "run_data.h"
+#include "shell_words.h"
 #include "text_file.h"
 #include "tsv.h"
 #include "utf8.h"
@@ -288,7 +289,7 @@ typedef struct {
     char *figdir;
     ChapterProgram chapters[MAX_CHAPTERS];
     size_t n_chapters;
-    char settings[ARG_MAX_LEN + 64];   // the one chapter's options, as typed
+    char settings[ARG_MAX_LEN + 64];   // the one chapter's options, as a shell reads them (shell_words)
     bool one_claim;                // --claim among them: figures of other claims have no data
     const char *only_claim;        // its value (NULL: not given)
     Lang lang;                     // the reader's language (--lang, else the environment's)
@@ -384,11 +385,17 @@ static int check_run_inputs(Driver *d) {
         if (strcmp(a->passed[k], "--claim") == 0 && k + 1 < a->n_passed) d->only_claim = a->passed[k + 1];
         if (strncmp(a->passed[k], "--claim=", 8) == 0) d->only_claim = a->passed[k] + 8;
         d->one_claim = d->one_claim || strcmp(a->passed[k], "--claim") == 0 || strncmp(a->passed[k], "--claim=", 8) == 0;
-        size_t used = strlen(d->settings);
-        if (used + strlen(a->passed[k]) + 2 >= sizeof d->settings)
-            return reject("option", a->passed[k], "expected chapter options of at most 2048 characters in all");
-        snprintf(d->settings + used, sizeof d->settings - used, "%s%s", used ? " " : "", a->passed[k]);
     }
+    // The options as a shell reads them back (common/shell_words.h): the
+    // report's "Run with" and the heading of the run can be pasted as they are.
+    Buf typed = {0};
+    shell_words(&typed, a->passed, a->n_passed);
+    char *settings = buf_take(&typed);
+    bool fits = strlen(settings) < sizeof d->settings;
+    if (fits) snprintf(d->settings, sizeof d->settings, "%s", settings);
+    free(settings);
+    if (!fits)
+        return reject("option", a->passed[a->n_passed - 1], "expected chapter options of at most 2048 characters in all");
     char why[WHY_LEN], accepted[WHY_LEN + 128];
     bool only_found = a->only == NULL;
     for (size_t i = 0; i < a->n_chapters; i++) {
