@@ -91,9 +91,30 @@ static void forget_temporary(const char *path) {
         if (open_temporaries[i] == path) open_temporaries[i] = NULL;
 }
 
-// Whether 'name' is a temporary ".NAME.tmp.PID" whose NAME ends with 'suffix'
-// (NULL: any), and its PID.
-static bool temporary_of(const char *name, const char *suffix, long *pid) {
+bool folders_remove_tree(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return errno == ENOENT;
+    if (!S_ISDIR(st.st_mode)) return unlink(path) == 0 || errno == ENOENT;
+    DIR *d = opendir(path);
+    if (d == NULL) return false;
+    bool ok = true;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *child = malloc(n);
+        if (child == NULL) {
+            ok = false;
+            break;
+        }
+        snprintf(child, n, "%s/%s", path, e->d_name);
+        ok = folders_remove_tree(child) && ok;
+        free(child);
+    }
+    closedir(d);
+    return (rmdir(path) == 0 || errno == ENOENT) && ok;
+}
+
+bool datafile_temporary_of(const char *name, const char *suffix, long *pid) {
     const char *mark = strstr(name, ".tmp.");
     if (name[0] != '.' || mark == NULL || mark == name + 1) return false;
     for (const char *next; (next = strstr(mark + 1, ".tmp.")) != NULL;) mark = next;   // the last ".tmp."
@@ -115,9 +136,21 @@ size_t datafile_sweep_temporaries(const char *dir, const char *suffix) {
     size_t removed = 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         long pid;
-        if (!temporary_of(e->d_name, suffix, &pid) || pid == (long)getpid()) continue;
+        if (!datafile_temporary_of(e->d_name, suffix, &pid) || pid == (long)getpid()) continue;
         if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   // alive (EPERM: another user's, alive)
-        if (unlinkat(dirfd(d), e->d_name, 0) == 0) removed++;
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (!S_ISDIR(st.st_mode)) {
+            if (unlinkat(dirfd(d), e->d_name, 0) == 0) removed++;
+            continue;
+        }
+        // A folder being written (a site: tools/site_dir.h), removed whole.
+        size_t n = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(n);
+        if (path == NULL) continue;
+        snprintf(path, n, "%s/%s", dir, e->d_name);
+        if (folders_remove_tree(path)) removed++;
+        free(path);
     }
     closedir(d);
     return removed;

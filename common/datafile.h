@@ -32,6 +32,11 @@ enum { DATAFILE_MAX_NAME = 64, DATAFILE_MAX_DIR = 4096 - 1 - DATAFILE_MAX_NAME -
 // created on the way are then removed again (deepest first).
 bool folders_make(const char *dir);
 
+// rm -r 'path': a file, or a folder and everything under it, never following
+// a symbolic link (a link is removed, not what it names). True when nothing
+// of it is left (an absent path is true).
+bool folders_remove_tree(const char *path);
+
 // Create 'dir' (and its parents) if needed and check that a file can be
 // created in it. On failure writes a reason (e.g. "Permission denied") into
 // 'why' and returns false; nothing is left behind (folders it created on the
@@ -84,9 +89,15 @@ void datafile_remove_temporaries(void);
 // Remove from 'dir' the temporaries (.NAME.tmp.PID) that processes killed
 // without a chance to clean up (SIGKILL, a crash) left: those whose PID is
 // not alive (kill(PID, 0) fails with ESRCH) and whose NAME ends with 'suffix'
-// (NULL: any). A live process's, another user's and this process's own are
-// kept. Returns how many were removed.
+// (NULL: any). A temporary that is a folder (a site being written,
+// tools/site_dir.h) goes whole, never through a link. A live process's,
+// another user's and this process's own are kept. Returns how many were
+// removed.
 size_t datafile_sweep_temporaries(const char *dir, const char *suffix);
+
+// Whether the file name 'name' (no folder) is such a temporary, ".NAME.tmp.PID"
+// whose NAME ends with 'suffix' (NULL: any), and its PID.
+bool datafile_temporary_of(const char *name, const char *suffix, long *pid);
 
 // A sentence telling the user what to do about a failed write (errno 'err'):
 // "the disk is full: free some space", "a folder of that name is in the way:

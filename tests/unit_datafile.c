@@ -176,6 +176,29 @@ int main(void) {
     gsl_test(datafile_sweep_temporaries(sub, NULL) != 1, "without a suffix: any name");
     gsl_test(exists(other), "... so the .dat temporary goes too");
 
+    // A temporary that is a folder (a site being written) goes whole, never
+    // through a link: what a link in it names stays.
+    char tree[512], outside[512], live_tree[512];
+    snprintf(tree, sizeof tree, "%s/.new.site.tmp.2147483646", sub);
+    snprintf(live_tree, sizeof live_tree, "%s/.new.site.tmp.1", sub);
+    snprintf(outside, sizeof outside, "%s/outside.txt", dir);
+    fp = fopen(outside, "w");
+    if (fp) fclose(fp);
+    snprintf(path, sizeof path, "%s/assets/katex", tree);
+    gsl_test(!folders_make(path), "a folder temporary with folders in it");
+    gsl_test(!folders_make(live_tree), "a live process's folder temporary");
+    snprintf(path, sizeof path, "%s/assets/katex/page.html", tree);
+    fp = fopen(path, "w");
+    if (fp) fclose(fp);
+    snprintf(path, sizeof path, "%s/assets/link", tree);
+    gsl_test(symlink(dir, path) != 0, "a link to the folder above, in it");
+    gsl_test(datafile_sweep_temporaries(sub, ".site") != 1, "the dead process's folder temporary swept");
+    gsl_test(exists(tree), "... whole");
+    gsl_test(!exists(outside), "... and what its link named stays");
+    gsl_test(!exists(live_tree), "a live process's folder temporary stays");
+    gsl_test(!folders_remove_tree(live_tree) || exists(live_tree), "folders_remove_tree removes a folder");
+    gsl_test(!folders_remove_tree(live_tree), "... and an absent one is no failure");
+
     // A file where a folder should be; a folder we cannot create.
     snprintf(sub, sizeof sub, "%s/table.dat/sub", dir);
     gsl_test(output_dir_prepare(sub, why, sizeof why), "a file in the way is refused");
