@@ -72,6 +72,39 @@ static void on_terminating_signal(int sig) {
     raise(sig);
 }
 
+static const int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
+enum { N_STOP_SIGNALS = sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0] };
+
+static void stop_signals(sigset_t *set) {
+    sigemptyset(set);
+    for (int i = 0; i < N_STOP_SIGNALS; i++) sigaddset(set, STOP_SIGNALS[i]);
+}
+
+void faults_hold_stop_signals(void) {
+    sigset_t set;
+    stop_signals(&set);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+int faults_stop_pending(void) {
+    sigset_t pending;
+    if (sigpending(&pending) != 0) return 0;
+    for (int i = 0; i < N_STOP_SIGNALS; i++)
+        if (sigismember(&pending, STOP_SIGNALS[i]) == 1) return STOP_SIGNALS[i];
+    return 0;
+}
+
+void faults_release_stop_signals(void) {
+    int sig = faults_stop_pending();
+    sigset_t set;
+    stop_signals(&set);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);   // a waiting signal is delivered here: on_terminating_signal
+    if (sig != 0) {                         // (not reached unless its action was changed)
+        datafile_remove_temporaries();
+        _exit(128 + sig);
+    }
+}
+
 // ---- the CBLAS's first matrix product (faults_blas_start) ----------------------------
 
 static volatile sig_atomic_t blas_starting;   // 1 while faults_blas_start's product runs
@@ -194,9 +227,7 @@ void faults_install(const char *program) {
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_terminating_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    for (int i = 0; i < N_STOP_SIGNALS; i++) sigaction(STOP_SIGNALS[i], &sa, NULL);
     sa.sa_handler = on_abort;
     sigaction(SIGABRT, &sa, NULL);
     signal(SIGXFSZ, SIG_IGN);

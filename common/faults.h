@@ -37,6 +37,17 @@ void faults_install(const char *program);
 // its own signal handling, calls it itself.)
 void faults_standard_descriptors(const char *program);
 
+// Work that must clean up more than a signal handler can (a folder being
+// written: tools/site_dir.h) holds the stop signals (SIGINT, SIGTERM,
+// SIGHUP) instead: while held, one that comes waits, and the work asks at
+// each safe point whether one is waiting (faults_stop_pending: its number,
+// or 0), cleans up, and lets it take its usual course
+// (faults_release_stop_signals: the temporaries removed, 128 + N). A
+// signal still waiting at the release is delivered then.
+void faults_hold_stop_signals(void);
+int faults_stop_pending(void);
+void faults_release_stop_signals(void);
+
 // The last non-fatal GSL error as "reason (file:line)", or "" if none.
 const char *faults_last_gsl_error(void);
 

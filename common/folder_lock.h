@@ -6,7 +6,8 @@
 // the workbook's folder, for the whole run: the lock is an flock on the file
 // FOLDER/.lock (created once, never removed, listed nowhere), held until the
 // process ends, so a killed run never leaves it held. A second run waits for
-// the first, and says so once on stderr.
+// the first, and says at once on stderr, in one line, what it waits for: the
+// holder's program and PID where the system says (Linux's /proc/locks).
 #ifndef WORKBOOK_FOLDER_LOCK_H
 #define WORKBOOK_FOLDER_LOCK_H
 

@@ -2,8 +2,17 @@
 #   site.bad_input  SITE a file, a folder of other files, a link, a folder whose parent
 #                   is missing, '.', and a run folder with no run: one line naming the
 #                   problem, exit 2, nothing written (tests/expect_site.sh)
-#   site.replace    an empty folder takes a site, a previous site is replaced whole, and
-#                   a failed write (a figure of the run missing) leaves it as it was
+#   site.replace    an empty folder takes a site, a previous site is replaced (only the files
+#                   its SITE_MANIFEST lists), and a failed write (a figure of the run missing)
+#                   leaves it as it was
+#   site.user_folder  a folder of the user's files (with an index.html saved from a class site,
+#                   or a previous site with a file added) is refused, one line, nothing touched
+#   site.signal     SIGINT, SIGTERM, SIGHUP mid-write: the previous site as it was, no temporary
+#   site.killed     a SIGKILL's temporary is swept by the next run; a live one's is refused
+#   site.mount_point  an empty mount point (tmpfs; root only) takes a site, and a second one
+#   site.locked     while the run is locked: bad input refused at once, a good run says what
+#                   it waits for in one line, then writes the site
+#   (these seven take a few seconds, no browser: labels fault;hardening, the quick tier)
 #   site.chapters   the site of browser.chapters' run (chapters 1-5 and 8; no training):
 #                   exactly the publishable files, each page marked and with where its
 #                   results come from, at most 20 MB, the count it prints
@@ -21,12 +30,13 @@ if(NOT TARGET workbook_pages)
   return()
 endif()
 set(site_out ${WORKBOOK_TEST_OUT}/site)
-foreach(mode bad_input replace)
+foreach(mode bad_input replace user_folder signal killed mount_point locked)
   add_test(NAME site.${mode}
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_site.sh ${mode} $<TARGET_FILE:workbook_pages> ${pages_out}/made-up
                    ${site_out}/${mode} ${CMAKE_CURRENT_SOURCE_DIR}/data/pages/plots ${CMAKE_SOURCE_DIR}/tools/pages
                    ${pages_katex})
-  set_tests_properties(site.${mode} PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "site;hardening")
+  set_tests_properties(site.${mode} PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "fault;hardening"
+                       SKIP_RETURN_CODE 77)
 endforeach()
 
 # A real run's site and its crawl: the development suite's only, as the browser

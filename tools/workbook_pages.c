@@ -88,7 +88,7 @@ static const char *g_out;
 static Lang g_lang;
 static const char *g_dir = "";     // the language's folder: "" or "zh-TW/"
 static const char *g_root = "";    // from one of its pages to the top: "" or "../"
-// --site: the published site, written into g_site_dir.temp (g_out) and then
+// --site: the published site, written into g_site_dir.stage (g_out) and then
 // put in its place; what it holds is counted as it is written.
 static const char *g_run_dir;      // the run the pages show (--out)
 static bool g_site;
@@ -108,7 +108,7 @@ static const char *language_dir(Lang lang) {
 }
 
 static _Noreturn void write_failed(const char *path) {
-    fprintf(stderr, "%s: cannot write %s: %s\n", PROGRAM, path, strerror(errno));
+    fprintf(stderr, _("%s: cannot write %s: %s\n"), PROGRAM, path, strerror(errno));
     exit(EXIT_IO_FAILED);
 }
 
@@ -130,7 +130,10 @@ static bool pages_file_name(const char *rel) {
 
 // Write OUT/rel through common/datafile; listed in PAGES_MANIFEST before it
 // appears under its name.
+static void stop_if_signalled(void);
+
 static void write_out(const char *rel, const char *data, size_t n) {
+    stop_if_signalled();
     char path[8192], dir[8192];
     snprintf(path, sizeof path, "%s/%s", g_out, rel);
     snprintf(dir, sizeof dir, "%s", path);
@@ -1125,13 +1128,22 @@ static void copy_assets(const char *assets, const char *katex) {
 
 static void abandon_site(void) { site_dir_abandon(&g_site_dir); }
 
+// While the site is written the stop signals are held (common/faults.h): one
+// that came is acted on here, before the next file, by removing what the site
+// wrote and then taking its course (128 + N).
+static void stop_if_signalled(void) {
+    if (!g_site || !faults_stop_pending()) return;
+    abandon_site();
+    faults_release_stop_signals();
+}
+
 // The run's file 'rel' copied into the site; one that cannot be read stops
 // the site (its pages link it), unless it is not 'required'.
 static void copy_run_file(const char *rel, bool required) {
     char from[8192];
     snprintf(from, sizeof from, "%s/%s", g_run_dir, rel);
     if (!copy_asset(from, rel) && required) {
-        fprintf(stderr, "%s: cannot read %s: %s (the site's pages link it)\n", PROGRAM, from, strerror(errno));
+        fprintf(stderr, _("%s: cannot read %s: %s (the site's pages link it)\n"), PROGRAM, from, strerror(errno));
         exit(EXIT_IO_FAILED);
     }
 }
@@ -1172,11 +1184,12 @@ static const char USAGE[] =
     "              without it formulas stay plain text\n"
     "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots\n"
     "  --site      write the published site into SITE instead, the pages and exactly the files they\n"
-    "              link (no cache, no MANIFEST); SITE: a new or empty folder, or a previous site,\n"
-    "              which is replaced whole; --out is only read";
+    "              link (no cache, no MANIFEST); SITE: a new or empty folder, or a site written before,\n"
+    "              whose SITE_MANIFEST lists every file in it (only those are replaced); --out is only read";
 
 int main(int argc, char **argv) {
     faults_install(PROGRAM);
+    i18n_use(i18n_from_environment());   // (its messages: the pages are written in every language)
     const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL, *exercises_dir = NULL, *site = NULL;
     const OptionSpec specs[] = {
         {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", "the workbook's run (build/workbook)"},
@@ -1200,7 +1213,7 @@ int main(int argc, char **argv) {
     const char *names[] = {"--out", "--plots", "--assets", "--katex", "--exercises"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         if (dirs[i] && (strlen(dirs[i]) > 2048 || stat(dirs[i], &st) != 0 || !S_ISDIR(st.st_mode))) {
-            options_reject(PROGRAM, names[i], dirs[i], "expected a folder (a path of at most 2048 characters)");
+            options_reject(PROGRAM, names[i], dirs[i], _("expected a folder (a path of at most 2048 characters)"));
             return EXIT_BAD_INPUT;
         }
     }
@@ -1216,7 +1229,7 @@ int main(int argc, char **argv) {
     char manifest[8192];
     snprintf(manifest, sizeof manifest, "%s/MANIFEST", out);
     if (stat(manifest, &st) != 0) {
-        fprintf(stderr, "%s: --out %s: no MANIFEST there (run the workbook first: ./workbook)\n", PROGRAM, out);
+        fprintf(stderr, _("%s: --out %s: no MANIFEST there (run the workbook first: ./workbook)\n"), PROGRAM, out);
         return EXIT_BAD_INPUT;
     }
     // The pages write into these folders: a link in their place would take the
@@ -1231,21 +1244,28 @@ int main(int argc, char **argv) {
             return EXIT_BAD_INPUT;
         }
     }
-    // One writer at a time in the folder (common/folder_lock.h): the driver's run or another pages run waits.
+    // The site's folder: bad input is refused now, before any wait (tools/site_dir.h).
+    char why[4600];
+    if (g_site && !site_dir_check(&g_site_dir, site, why, sizeof why)) {
+        options_reject(PROGRAM, "--site", site, why);
+        return EXIT_BAD_INPUT;
+    }
+    // One writer at a time in the folder (common/folder_lock.h): the driver's run or another pages run waits,
+    // saying at once what for.
     if (!folder_lock(PROGRAM, out)) {
-        fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", PROGRAM, out, strerror(errno));
+        fprintf(stderr, _("%s: cannot lock %s/.lock: %s\n"), PROGRAM, out, strerror(errno));
         return EXIT_IO_FAILED;
     }
-    // The site: written into a folder beside SITE, which takes SITE's place at the end
-    // (tools/site_dir.h); a failure on the way removes it (at exit).
+    // The site: written into a hidden folder in SITE, whose files take their places at the end;
+    // a failure on the way removes it (at exit), and so does a stop signal (stop_if_signalled).
     if (g_site) {
-        char why[600];
-        if (!site_dir_begin(&g_site_dir, site, why, sizeof why)) {
+        if (!site_dir_begin(&g_site_dir, why, sizeof why)) {
             options_reject(PROGRAM, "--site", site, why);
             return EXIT_BAD_INPUT;
         }
+        faults_hold_stop_signals();
         atexit(abandon_site);
-        g_out = g_site_dir.temp;
+        g_out = g_site_dir.stage;
     }
     char **chapter_names;
     size_t n_names = run_chapter_names(out, &chapter_names);
@@ -1296,15 +1316,19 @@ int main(int argc, char **argv) {
     i18n_use(reader);
     if (g_site) {
         for (Lang lang = 0; lang < LANG_COUNT; lang++) copy_run_file(report_md_name(lang), false);
-        if (!site_dir_commit(&g_site_dir)) {
-            fprintf(stderr, "%s: cannot put the site in %s's place: %s (it is as it was)\n", PROGRAM, g_site_dir.dir,
-                    strerror(errno));
+        stop_if_signalled();
+        if (!site_dir_commit(&g_site_dir, &g_written, why, sizeof why)) {
+            fprintf(stderr, "%s: %s\n", PROGRAM, why);
             exit(EXIT_IO_FAILED);
         }
+        g_files_written++;   // (its SITE_MANIFEST)
+        g_bytes_written += g_site_dir.manifest_bytes;
         printf(ngettext("workbook: site written to %s: %zu file, %.1f MB (open %s/index.html or serve the folder)\n",
                         "workbook: site written to %s: %zu files, %.1f MB (open %s/index.html or serve the folder)\n",
                         (unsigned long)g_files_written),
                g_site_dir.dir, g_files_written, (double)g_bytes_written / 1e6, g_site_dir.dir);
+        fflush(stdout);
+        faults_release_stop_signals();   // (a stop signal that came while the files moved is acted on now)
     } else {
         remove_old_files();
         printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
