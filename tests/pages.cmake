@@ -3,6 +3,8 @@
 #   pages.figure_map     every plots/chNN_*.gp is placed at a claim its chapter has
 #   pages.escaping       markup in the data stays text; pieces land where they belong
 #   pages.rerun          the pages written again over themselves keep every file
+#   pages.settings       each page names its chapter's settings other than the course's
+#                        (chapter 0's corpus), in every language
 #   browser.made_up_run  the made-up run's pages in headless Chromium (--checks-only)
 #   browser.catches_broken_page  the browser checks fail where they should: the made-up
 #                        pages with a half-typeset formula, a refused and an unrendered
@@ -47,6 +49,12 @@ set_tests_properties(pages.made_up_run PROPERTIES FIXTURES_SETUP pages_made_up L
 add_test(NAME pages.escaping
          COMMAND ${CMAKE_COMMAND} -DOUT=${pages_out}/made-up -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pages_escaped.cmake)
 set_tests_properties(pages.escaping PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
+# Each page says what its results came from: the settings other than the course's
+# (chapter 0's corpus among them), in every language (tests/expect_pages_settings.sh).
+add_test(NAME pages.settings
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/expect_pages_settings.sh $<TARGET_FILE:workbook_pages> ${pages_out}/made-up
+                 ${pages_out}/settings ${CMAKE_SOURCE_DIR}/plots ${CMAKE_SOURCE_DIR}/tools/pages)
+set_tests_properties(pages.settings PROPERTIES FIXTURES_REQUIRED pages_made_up LABELS "unit")
 # The pages written again over themselves keep every file (the KaTeX fonts too).
 add_test(NAME pages.rerun
          COMMAND ${CMAKE_COMMAND} -DPAGES=$<TARGET_FILE:workbook_pages> -DOUT=${pages_out}/made-up

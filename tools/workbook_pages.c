@@ -814,6 +814,28 @@ static void when_words(Buf *md, const char *first, const char *last) {
     free(a.s), free(b.s);
 }
 
+// The command that ran a chapter, as typed: "./workbook ch00 --corpus small.txt"
+// (its settings from run.tsv; "./workbook ch00" at the course's). A new string.
+static char *chapter_command(const RunChapter *c) {
+    Buf command = {0};
+    buf_printf(&command, "./workbook %s%s%s", c->name, c->settings[0] ? " " : "", c->settings);
+    return command.s;
+}
+
+// What a chapter's results came from besides the code and the machine: its
+// settings, every one other than the course's as typed (chapter 0's corpus
+// among them), or the course's.
+static void settings_words(Buf *md, const RunChapter *c) {
+    if (c->settings[0] == '\0') {
+        buf_puts(md, _(" It ran at the course's settings (its defaults)."));
+        return;
+    }
+    Buf code = {0};
+    md_code(&code, c->settings);
+    buf_printf(md, _(" It ran with %s, not at the course's settings."), code.s);
+    free(code.s);
+}
+
 // The footer of every page: where its results come from (the chapter's run,
 // or on the contents and the glossary every chapter's: c NULL), then how to
 // run them yourself ('command': ./workbook or ./workbook chNN). Its id is
@@ -830,6 +852,9 @@ static void footer(Buf *md, const RunChapter *c, const char *command) {
     } else if (c != NULL) {
         buf_puts(md, _("**Where these results come from:** not recorded (this chapter ran before the workbook "
                        "recorded the date, the commit and the machine of a run)."));
+    }
+    if (c != NULL) {
+        settings_words(md, c);
     } else {
         // Every chapter's run: the first and last date, and whether one commit on one machine ran them all.
         const RunChapter *first = NULL, *last = NULL;
@@ -862,6 +887,17 @@ static void footer(Buf *md, const RunChapter *c, const char *command) {
                            date.s);
             }
         }
+        bool other = false;
+        for (size_t i = 0; i < g_n_ch; i++) {
+            const RunChapter *r = g_ch[i].run;
+            if (r->settings[0] == '\0') continue;
+            Buf code = {0};
+            md_code(&code, r->settings);
+            buf_printf(md, _(" Chapter %d ran with %s, not at the course's settings."), r->number, code.s);
+            free(code.s);
+            other = true;
+        }
+        if (!other && g_n_ch > 0) buf_puts(md, _(" Every chapter ran at the course's settings (its defaults)."));
     }
     free(date.s), free(commit.s), free(machine.s);
     buf_puts(md, "\n\n");
@@ -911,6 +947,19 @@ static void write_chapter(size_t i) {
     if (taught) md_lesson(&md, c->run->lesson.intro);
     else md_puts(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
+    if (c->run->settings[0]) {   // (the lesson speaks of the course's settings: these results are of others)
+        char *typed = chapter_command(c->run);
+        Buf code = {0};
+        md_code(&code, typed);
+        buf_puts(&md, "<div class=\"settings\">\n\n");
+        buf_printf(&md, _("**Other settings:** these results come from %s, not from the course's settings (its "
+                          "defaults), which the lessons describe; a verdict that differs from the one the course's "
+                          "settings give is a *finding* of these settings."),
+                   code.s);
+        buf_puts(&md, "\n\n</div>\n\n");
+        free(code.s);
+        free(typed);
+    }
     if (c->run->state == RUN_CHAPTER_BROKEN) {
         buf_puts(&md, _("<div class=\"problem\">\n\n**This chapter's files cannot be read as they should:** "));
         md_puts(&md, c->run->problem);
@@ -991,9 +1040,9 @@ static void write_chapter(size_t i) {
     }
     buf_puts(&md, "\n</section>\n\n");
     nav(&md, i);
-    char command[32];
-    snprintf(command, sizeof command, "./workbook %s", c->name);
+    char *command = chapter_command(c->run);
     footer(&md, c->run, command);
+    free(command);
 
     char title[512];
     snprintf(title, sizeof title, _("Chapter %d: %s"), c->number, c->title);
