@@ -3,8 +3,9 @@
 // English is the source language. A student's language is chosen with
 // --lang (every program) or, by GNU gettext's convention, from LANGUAGE,
 // LC_ALL, LC_MESSAGES or LANG; the default is English. The interface's
-// messages go through gettext (po/zh_TW.po, written by hand; po/zh_CN.po
-// derived from it at build time by OpenCC, tools/to_simplified.c); the
+// messages are GNU gettext catalogues (po/zh_TW.po, written by hand;
+// po/zh_CN.po derived from it at build time by OpenCC, tools/to_simplified.c;
+// both compiled by msgfmt), which i18n.c reads itself (see there why); the
 // lessons, exercises and captions are files (lessons/LANG/, lesson.h).
 //
 // Only words depend on the language: every number, data file and claims.tsv
@@ -16,11 +17,17 @@
 #ifndef WORKBOOK_I18N_H
 #define WORKBOOK_I18N_H
 
-#include <libintl.h>
 #include <stdbool.h>
 
-#define _(text) gettext(text)
+// The message TEXT in the current language (TEXT itself in English, or when
+// the catalogue lacks it). xgettext extracts _() and ngettext() (CMakeLists.txt).
+#define _(text) i18n_text(text)
 #define N_(text) (text)            // marks a message in a static table; translate it where it is used
+// SINGULAR or PLURAL by N in English; the catalogue's one form in Chinese
+// (both catalogues declare nplurals=1, which i18n.c checks).
+#define ngettext(singular, plural, n) i18n_plural(singular, plural, n)
+const char *i18n_text(const char *text);
+const char *i18n_plural(const char *singular, const char *plural, unsigned long n);
 
 typedef enum { LANG_EN, LANG_ZH_TW, LANG_ZH_CN, LANG_COUNT } Lang;
 
@@ -44,8 +51,9 @@ bool i18n_parse_option(const char *text, Lang *lang);
 // the workbook speaks, else LC_ALL, LC_MESSAGES, LANG (the first one set);
 // English when none names a language it speaks.
 Lang i18n_from_environment(void);
-// Speak LANG from now on (gettext's catalogues in the build's locale folder,
-// WORKBOOK_LOCALE_DIR; the environment variable of that name overrides it).
+// Speak LANG from now on (the catalogues in the build's locale folder,
+// WORKBOOK_LOCALE_DIR/LL_CC/LC_MESSAGES/workbook.mo; the environment
+// variable of that name overrides it).
 // Only messages change: numbers keep the C locale's decimal point.
 void i18n_use(Lang lang);
 Lang i18n_current(void);

@@ -97,3 +97,18 @@ if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
                    -DOUT=${i18n_out}/simplified-pages -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_simplified.cmake)
   set_tests_properties(i18n.simplified_pages PROPERTIES FIXTURES_REQUIRED pages_chapters LABELS "i18n;browser")
 endif()
+
+# The catalogues are read by the workbook itself (common/i18n.c), under any
+# locale: with LC_ALL=C and no LANGUAGE, --lang zh-TW still gives the
+# Chinese verdict table (glibc's gettext answers in English under "C", and
+# under C.UTF-8 since glibc 2.37: Debian 13's chapters spoke English there).
+# A catalogue that is not msgfmt's (here: text) leaves the messages English
+# and says so in one line; the run still succeeds.
+add_test(NAME i18n.catalogue_without_locale
+         COMMAND ${CMAKE_COMMAND} -E env --unset=LANGUAGE LC_ALL=C LANG=C
+                 $<TARGET_FILE:ch03> --lang zh-TW --claim 3.2 --out ${i18n_out}/without-locale)
+set_tests_properties(i18n.catalogue_without_locale PROPERTIES LABELS "i18n" PASS_REGULAR_EXPRESSION "主張   範圍    判定")
+set(bad_catalogue ${i18n_out}/bad-catalogue/zh_TW/LC_MESSAGES)
+add_test(NAME i18n.catalogue_malformed
+         COMMAND sh -c "mkdir -p '${bad_catalogue}' && printf 'msgid \"\"\\nmsgstr \"\"\\n' > '${bad_catalogue}/workbook.mo' && WORKBOOK_LOCALE_DIR='${i18n_out}/bad-catalogue' '$<TARGET_FILE:ch03>' --lang zh-TW --claim 3.2 --out '${i18n_out}/bad-catalogue/run' 2>'${i18n_out}/bad-catalogue/err' | grep -q '^  claim  scope   verdict' && test $(wc -l < '${i18n_out}/bad-catalogue/err') -eq 1 && grep -q 'is not a catalogue this workbook can read' '${i18n_out}/bad-catalogue/err'")
+set_tests_properties(i18n.catalogue_malformed PROPERTIES LABELS "i18n;fault")
