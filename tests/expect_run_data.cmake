@@ -10,6 +10,12 @@
 #   -DMODE=malformed  a real ch01 (CH01) and tests/data/malformed/ch02 (a
 #       claims.tsv without 'finding'): REPORT.md and ch02's page name the
 #       problem, ch01's section and page are whole, workbook_pages exits 0.
+#   -DMODE=hostile    tests/data/hostile/ch99 (issue 43): raw HTML in every
+#       claims.tsv field, the verdict <script>alert(7)</script> too, an id
+#       that ends an attribute, a summary and a statement that start a list;
+#       REPORT.md and REPORT.zh-TW.md rendered by libcmark (which passes raw
+#       HTML through, as a permissive viewer does) and the pages hold none of
+#       it as HTML: no element, attribute or list from the data, its text shown.
 # Also: DRIVER, PAGES, ASSETS, DATA (tests/data), OUT.
 file(REMOVE_RECURSE ${OUT})
 set(pages_plots ${DATA}/pages/plots)
@@ -114,8 +120,58 @@ elseif(MODE STREQUAL "malformed")
   if(NOT pages_err MATCHES "ch02: claims.tsv has no column")
     list(APPEND problems "workbook_pages did not name ch02 on stderr")
   endif()
+elseif(MODE STREQUAL "hostile")
+  execute_process(COMMAND ${DRIVER} --out ${OUT} --plots ${pages_plots} --gnuplot ${fake_gnuplot} ${DATA}/hostile/ch99
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc MATCHES "^[01]$")
+    message(FATAL_ERROR "driver: exit ${rc}\n${out}${err}")
+  endif()
+  run_pages()
+  foreach(report REPORT.md REPORT.zh-TW.md)
+    execute_process(COMMAND ${MARKDOWN_HTML} ${OUT}/${report} OUTPUT_VARIABLE html RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "markdown_html ${report}: exit ${rc}")
+    endif()
+    string(REPLACE ";" "." html "${html}")   # (entities' ';' would split CMake's lists)
+    # No element of the data's (this run draws no figure: no <img> at all), no list.
+    foreach(raw "<script" "<img" "<b>" "<i>" "<u>" "<s>" "<em>key" "<ol" "<ul" "<li")
+      string(FIND "${html}" "${raw}" at)
+      if(NOT at EQUAL -1)
+        list(APPEND problems "${report}: ${raw} from the data reached the HTML")
+      endif()
+    endforeach()
+    # Each id the report writes is its own: chNN or claim- and letters, digits and '-'.
+    string(REGEX MATCHALL "<a id=\"[^\"]*\"[^>]*>" anchors "${html}")
+    foreach(anchor IN LISTS anchors)
+      if(NOT anchor MATCHES "^<a id=\"(ch99|claim-[A-Za-z0-9-]+)\">$")
+        list(APPEND problems "${report}: the anchor ${anchor}")
+      endif()
+    endforeach()
+    # The evidence's summary line is raw HTML: the id in it must be HTML text.
+    string(REGEX MATCHALL "<summary>[^\n]*" summaries "${html}")
+    foreach(summary IN LISTS summaries)
+      if(NOT summary MATCHES "^<summary>[^<>]*</summary>")
+        list(APPEND problems "${report}: ${summary}")
+      endif()
+    endforeach()
+    # The data shown as text, where it was.
+    foreach(want "<strong>[^<]*&lt.script&gt.alert\\(7\\)&lt./script&gt.[^<]*</strong>"
+                 "<p>1. &lt.script&gt.alert\\(11\\)" "<p>- &lt.script&gt.alert\\(9\\)"
+                 "&lt.img src=x onerror=alert\\(8\\)&gt.")
+      if(NOT html MATCHES "${want}")
+        list(APPEND problems "${report}: the rendered report lacks ${want}")
+      endif()
+    endforeach()
+  endforeach()
+  file(READ ${OUT}/ch99.html page)
+  foreach(raw "<script>alert" "<img src=x" "<b>A hostile")
+    string(FIND "${page}" "${raw}" at)
+    if(NOT at EQUAL -1)
+      list(APPEND problems "ch99.html: ${raw} from the data reached the page")
+    endif()
+  endforeach()
 else()
-  message(FATAL_ERROR "MODE must be escaped, long or malformed")
+  message(FATAL_ERROR "MODE must be escaped, long, malformed or hostile")
 endif()
 if(problems)
   string(REPLACE ";" "\n" problems "${problems}")

@@ -61,6 +61,14 @@ void md_dest(Buf *b, const char *s) {
 }
 
 
+void anchor_id(Buf *b, const char *prefix, const char *id) {
+    buf_puts(b, prefix);
+    for (; *id; id++) {
+        char c = isalnum((unsigned char)*id) ? *id : '-';
+        buf_add(b, &c, 1);
+    }
+}
+
 void md_lesson(Buf *b, const char *markdown) {
     for (const char *p = markdown; *p;) {
         if (p[0] == '\\' && p[1]) {   // an escaped character (\$ is a dollar): kept as it is

@@ -38,5 +38,9 @@ char *plain_tex(const char *markdown);
 void md_code(Buf *b, const char *s);
 // A Markdown link destination, in <...>.
 void md_dest(Buf *b, const char *s);
+// An HTML id (or a link to one): 'prefix', then the id with every character
+// but letters and digits made '-' ("claim-", "1.4" -> "claim-1-4"), so that
+// nothing of it can end the attribute. The pages and REPORT.md alike.
+void anchor_id(Buf *b, const char *prefix, const char *id);
 
 #endif

@@ -12,17 +12,64 @@
 #include "i18n.h"
 #include "lesson.h"
 #include "md_block.h"
+#include "page_text.h"
 
 // ---- escaping: the one place REPORT.md's text is made safe ------------------------
 
+// The characters report_text escapes: those that start inline markup or raw HTML.
+static const char MD_SPECIAL[] = "\\`*_[]<>|&~#!$";
+
 // Markdown text: the characters that start markup escaped; line breaks and
 // tabs become spaces, so a value never starts a new block.
-static void md_text(DataFile *f, const char *s) {
+static void md_escape(Buf *b, const char *s) {
     for (const char *p = s; *p; p++) {
-        if (*p == '\n' || *p == '\r' || *p == '\t') datafile_write(f, " ", 1);
-        else if (strchr("\\`*_[]<>|&~#!$", *p)) datafile_printf(f, "\\%c", *p);
-        else datafile_write(f, p, 1);
+        if (*p == '\n' || *p == '\r' || *p == '\t') buf_add(b, " ", 1);
+        else if (strchr(MD_SPECIAL, *p)) buf_add(b, "\\", 1), buf_add(b, p, 1);
+        else buf_add(b, p, 1);
     }
+}
+
+// A Buf's text written to the report.
+static void put_buf(DataFile *f, Buf *b) {
+    char *text = buf_take(b);
+    datafile_write(f, text, strlen(text));
+    free(text);
+}
+
+static void report_text(DataFile *f, const char *s) {
+    Buf b = {0};
+    md_escape(&b, s);
+    put_buf(f, &b);
+}
+
+// report_text for a value that starts a paragraph (a summary, a statement): a
+// leading block marker ("- ", "1. ", md_block.h) is text too, and leading
+// white space is dropped (four spaces would start code).
+static void md_paragraph(DataFile *f, const char *s) {
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+    const char *marker = md_block_marker(s);
+    if (marker && !strchr(MD_SPECIAL, *marker)) {   // (report_text escapes the others itself)
+        for (const char *p = s; p < marker; p++) datafile_write(f, p, 1);   // (digits)
+        datafile_write(f, "\\", 1);
+        s = marker;
+    }
+    report_text(f, s);
+}
+
+// Text inside the report's few raw HTML tags (<summary>...</summary>): there
+// Markdown's backslashes mean nothing, so it is HTML-escaped (page_text.h).
+static void md_html_text(DataFile *f, const char *s) {
+    Buf b = {0};
+    html_puts(&b, s);
+    put_buf(f, &b);
+}
+
+// An id attribute's value (<a id="...">): letters and digits, the rest '-'
+// (page_text.h's anchor_id, as the pages make theirs).
+static void md_anchor(DataFile *f, const char *prefix, const char *id) {
+    Buf b = {0};
+    anchor_id(&b, prefix, id);
+    put_buf(f, &b);
 }
 
 // The longest run of backticks in s.
@@ -39,15 +86,11 @@ static void fence(DataFile *f, size_t n, char c) {
     for (size_t i = 0; i < n; i++) datafile_write(f, &c, 1);
 }
 
-// A code span: its text is shown as it is (HTML-escaped by the renderer).
-static void md_code(DataFile *f, const char *s) {
-    size_t n = backtick_run(s) + 1;
-    fence(f, n, '`');
-    bool pad = s[0] == '`' || (s[0] && s[strlen(s) - 1] == '`');
-    if (pad) datafile_write(f, " ", 1);
-    for (const char *p = s; *p; p++) datafile_write(f, *p == '\n' || *p == '\r' ? " " : p, 1);
-    if (pad) datafile_write(f, " ", 1);
-    fence(f, n, '`');
+// A code span: its text is shown as it is (page_text.h's md_code).
+static void code_span(DataFile *f, const char *s) {
+    Buf b = {0};
+    md_code(&b, s);
+    put_buf(f, &b);
 }
 
 // A fenced code block of one line (a shell command).
@@ -70,7 +113,7 @@ static void md_code_block(DataFile *f, const char *info, const char *line) {
 // text, a line break is a space, a leading block marker is text; inside the
 // maths '<' and '>' become \lt and \gt (the same formula, and no Markdown
 // renderer that knows no maths takes them for a tag).
-static void md_tex(DataFile *f, const char *s) {
+static void report_tex(DataFile *f, const char *s) {
     while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
     const char *marker = md_block_marker(s);
     for (const char *p = s; *p;) {
@@ -103,7 +146,7 @@ static void md_tex_plain(DataFile *f, const char *s) {
     char *plain = lesson_plain(s, 1000000);
     size_t n = strlen(plain);
     while (n && (plain[n - 1] == '\n' || plain[n - 1] == ' ')) plain[--n] = '\0';
-    md_text(f, plain);
+    report_text(f, plain);
     free(plain);
 }
 
@@ -111,7 +154,7 @@ static void md_tex_plain(DataFile *f, const char *s) {
 // '_' and '-': figures_name_ok), so that it reads as the file's name.
 static void md_figure_name(DataFile *f, const char *name) {
     if (figures_name_ok(name)) datafile_printf(f, "%s", name);
-    else md_text(f, name);
+    else report_text(f, name);
 }
 
 // ---- the report -----------------------------------------------------------------
@@ -133,11 +176,12 @@ static void glance_row(DataFile *f, const RunChapter *c) {
     char verdicts[256], words[1024];
     run_verdict_counts(c, verdicts, sizeof verdicts);
     run_status_words(c, words, sizeof words);
-    md_text(f, shown_title(c));
-    datafile_printf(f, " | %zu | %s", c->n_claims, verdicts);
+    report_text(f, shown_title(c));
+    datafile_printf(f, " | %zu | ", c->n_claims);
+    report_text(f, verdicts);
     if (words[0]) {
         datafile_printf(f, " (**");
-        md_text(f, words);
+        report_text(f, words);
         datafile_printf(f, _(": see below**)"));
     }
     datafile_printf(f, " | %zu/%zu | %.1f |\n", run_figures_drawn(c), c->n_figures, c->seconds);
@@ -146,7 +190,7 @@ static void glance_row(DataFile *f, const RunChapter *c) {
 static void exercises(DataFile *f, const RunChapter *c) {
     if (c->exercises_problem[0]) {
         datafile_printf(f, _("\n*The exercises cannot be shown: "));
-        md_text(f, c->exercises_problem);
+        report_text(f, c->exercises_problem);
         datafile_printf(f, ".*\n");
     }
     if (c->n_exercises == 0) return;
@@ -155,15 +199,15 @@ static void exercises(DataFile *f, const RunChapter *c) {
     for (int k = 0; k < c->n_exercises; k++) {
         const Exercise *e = &c->exercises[k];
         datafile_printf(f, _("\n**Exercise "));
-        md_text(f, e->id);
+        report_text(f, e->id);
         datafile_printf(f, ".** ");
-        md_tex(f, e->question);
+        report_tex(f, e->question);
         datafile_printf(f, "\n\n");
         char command[700];
         snprintf(command, sizeof command, "./workbook %s%s%s", c->name, e->options[0] ? " " : "", e->options);
         md_code_block(f, "sh", command);
         datafile_printf(f, _("\n<details><summary>Answer</summary>\n\n"));
-        md_tex(f, e->answer);
+        report_tex(f, e->answer);
         datafile_printf(f, "\n\n</details>\n");
     }
 }
@@ -172,12 +216,12 @@ static void exercises(DataFile *f, const RunChapter *c) {
 static void status_paragraph(DataFile *f, const RunChapter *c) {
     if (c->state == RUN_CHAPTER_BROKEN) {
         datafile_printf(f, _("**This chapter's files cannot be read as they should**: "));
-        md_text(f, c->problem);
+        report_text(f, c->problem);
         datafile_printf(f, _(". What could be read is shown.\n\n"));
     }
     if (c->status < 0) {
         datafile_printf(f, _("**The chapter could not be started** ("));
-        md_text(f, c->start_error);
+        report_text(f, c->start_error);
         datafile_printf(f, ").\n\n");
     } else if (c->signal) {
         datafile_printf(f, _("**The chapter was killed by signal %d (%s; exit status %d)**: it did not finish.\n\n"),
@@ -221,15 +265,15 @@ static void verdict_table(DataFile *f, const RunChapter *c) {
         // ran with other settings: that verdict is a finding of them.
         bool finding = !ok && c->status == 0;
         datafile_printf(f, "| ");
-        md_text(f, row->id);
+        report_text(f, row->id);
         datafile_printf(f, " | ");
-        md_text(f, run_claim_source(c, row));
+        report_text(f, run_claim_source(c, row));
         datafile_printf(f, " | %s | **", strcmp(row->scope, "beyond") == 0 ? _("beyond") : _("course"));
-        md_text(f, lesson_verdict_words(row->verdict, row->weight));
+        report_text(f, lesson_verdict_words(row->verdict, row->weight));
         datafile_printf(f, "**");
         if (!ok) {
             datafile_printf(f, "%s", finding ? _(" (a finding of these settings; the course's give ") : _(" (expected "));
-            md_text(f, lesson_verdict_words(row->expected, row->weight));
+            report_text(f, lesson_verdict_words(row->expected, row->weight));
             datafile_printf(f, ")");
         }
         char number[64];
@@ -238,9 +282,9 @@ static void verdict_table(DataFile *f, const RunChapter *c) {
         if (*row->measured && *end == '\0') lesson_number(number, sizeof number, x);
         else snprintf(number, sizeof number, "%s", row->measured);
         datafile_printf(f, " | ");
-        md_text(f, row->key);
+        report_text(f, row->key);
         datafile_printf(f, " = ");
-        md_text(f, number);
+        report_text(f, number);
         datafile_printf(f, " |\n");
     }
 }
@@ -253,7 +297,7 @@ static void figure(DataFile *f, const RunFigure *fig) {
         datafile_printf(f, _("](figures/%s.png)\n\n*Figure "), fig->name);
         md_figure_name(f, fig->name);
         datafile_printf(f, ":* ");
-        md_tex(f, fig->caption);
+        report_tex(f, fig->caption);
         datafile_printf(f, _(" ([SVG](figures/%s.svg))\n"), fig->name);
     } else {
         datafile_printf(f, _("\n*Figure "));
@@ -261,9 +305,9 @@ static void figure(DataFile *f, const RunFigure *fig) {
         // (the driver's reasons may begin "not drawn...": said once)
         bool says_it = strncmp(fig->why, "not drawn", 9) == 0;
         datafile_printf(f, "%s", says_it ? _(" is ") : _(" is not drawn: "));
-        md_text(f, fig->why);
+        report_text(f, fig->why);
         datafile_printf(f, ".* ");
-        md_tex(f, fig->caption);
+        report_tex(f, fig->caption);
         datafile_printf(f, "\n");
     }
 }
@@ -279,12 +323,12 @@ static bool figure_of_a_lesson(const RunChapter *c, const char *name) { return r
 
 // One claim: its lesson with this run's numbers, its figures, and its evidence folded.
 static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) {
-    datafile_printf(f, "\n<a id=\"claim-");
-    md_text(f, cl->id);
+    datafile_printf(f, "\n<a id=\"");
+    md_anchor(f, "claim-", cl->id);
     datafile_printf(f, "\"></a>\n### ");
-    md_text(f, cl->id);
+    report_text(f, cl->id);
     datafile_printf(f, " · ");
-    md_text(f, run_claim_source(c, cl));
+    report_text(f, run_claim_source(c, cl));
     datafile_printf(f, "%s\n\n", strcmp(cl->scope, "beyond") == 0 ? _(" · beyond the course") : "");
     LessonParts parts;
     char why[300];
@@ -292,20 +336,25 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
     if (lesson) {
         datafile_printf(f, "%s\n\n%s\n\n", parts.says, parts.idea);
     } else {
-        md_text(f, cl->statement);
+        md_paragraph(f, cl->statement);
         datafile_printf(f, "\n\n");
     }
-    // (the verdict's words are the catalogue's, no markup in them)
-    datafile_printf(f, _("**Verdict: %s.** "), lesson_verdict_words(cl->verdict, cl->weight));
+    // (the verdict's words: the catalogue's for a verdict the workbook knows,
+    // else claims.tsv's own, which is data like any other field)
+    Buf verdict = {0};
+    md_escape(&verdict, lesson_verdict_words(cl->verdict, cl->weight));
+    char *verdict_text = buf_take(&verdict);
+    datafile_printf(f, _("**Verdict: %s.** "), verdict_text);
+    free(verdict_text);
     if (lesson && !parts.verdict_missing) datafile_printf(f, "%s\n", parts.verdict);
     else {
-        md_text(f, cl->finding);
+        report_text(f, cl->finding);
         datafile_printf(f, "\n");
     }
     if (strcmp(cl->verdict, cl->expected) != 0) {
         datafile_printf(f, _("\n*%s the course's settings give "), c->status == 0 ? _("A finding of these settings:") :
                                                                              _("Not the expected verdict:"));
-        md_text(f, lesson_verdict_words(cl->expected, cl->weight));
+        report_text(f, lesson_verdict_words(cl->expected, cl->weight));
         datafile_printf(f, ".*\n");
     }
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
@@ -318,22 +367,22 @@ static void claim_section(DataFile *f, const RunChapter *c, const RunClaim *cl) 
             datafile_printf(f, _("\n*Figure "));
             md_figure_name(f, fig->name);
             datafile_printf(f, _(": under claim "));
-            md_text(f, at);
+            report_text(f, at);
             datafile_printf(f, _(" above.*\n"));
         }
     }
     datafile_printf(f, _("\n<details><summary>Evidence: how claim "));
-    md_text(f, cl->id);
+    md_html_text(f, cl->id);
     datafile_printf(f, _(" was measured</summary>\n\nThe claim as checked: "));
-    md_text(f, cl->statement);
+    report_text(f, cl->statement);
     datafile_printf(f, _(" Key number: "));
-    md_text(f, cl->key);
+    report_text(f, cl->key);
     datafile_printf(f, " = ");
-    md_text(f, cl->measured);
+    report_text(f, cl->measured);
     datafile_printf(f, _("; the document: "));
-    md_text(f, cl->document);
+    report_text(f, cl->document);
     datafile_printf(f, _("; tolerance: "));
-    md_text(f, cl->tolerance);
+    report_text(f, cl->tolerance);
     datafile_printf(f, ".\n\n");
     md_pre(f, cl->narrative[0] ? cl->narrative : cl->finding);
     datafile_printf(f, "\n</details>\n");
@@ -350,7 +399,7 @@ static void section(DataFile *f, const RunChapter *c) {
     }
     if (c->state == RUN_CHAPTER_INCOMPLETE) {
         datafile_printf(f, _("incomplete\n\nThis chapter's last run did not finish: "));
-        md_text(f, c->problem);
+        report_text(f, c->problem);
         datafile_printf(f, _(". `./workbook %s` runs it again.\n"), c->name);
         exercises(f, c);
         return;
@@ -358,11 +407,11 @@ static void section(DataFile *f, const RunChapter *c) {
     // The lesson's title and opening when this run gave claims (a run that
     // gave none shows only what went wrong).
     bool teach = c->has_lesson && c->has_claims;
-    md_text(f, teach ? c->lesson.title : shown_title(c));
+    report_text(f, teach ? c->lesson.title : shown_title(c));
     datafile_printf(f, "\n\n");
     if (teach && c->lesson.intro[0]) datafile_printf(f, "%s\n\n", c->lesson.intro);
     else if (c->summary[0]) {
-        md_text(f, c->summary);
+        md_paragraph(f, c->summary);
         datafile_printf(f, "\n\n");
     }
     if (c->settings[0]) {
@@ -373,7 +422,7 @@ static void section(DataFile *f, const RunChapter *c) {
         if (typed) {
             strcpy(typed, command);
             strcat(typed, c->settings);
-            md_code(f, typed);
+            code_span(f, typed);
             free(typed);
         }
         datafile_printf(f, _(". With settings other than the course's (its defaults), a verdict that differs from "
@@ -427,7 +476,7 @@ bool report_md_write(const char *dir, const Run *run) {
     char all[512];
     run_verdict_counts_all(run, all, sizeof all);
     datafile_printf(&f, _("## At a glance\n\nAll chapters: "));
-    md_text(&f, all);
+    report_text(&f, all);
     datafile_printf(&f, _(".\n\n| chapter | title | claims | verdicts | figures | seconds |\n"
                         "|---|---|---|---|---|---|\n"));
     for (size_t i = 0; i < run->n; i++) glance_row(&f, &run->chapters[i]);

@@ -1,8 +1,13 @@
 // report_md.h: REPORT.md, written from the run as common/run_data reads it.
-// Every value from the run goes through this file's escaping: text as
+// Every value from the run goes through this file's escaping, the verdict
+// too (a word the workbook does not know is shown as the data it is): text as
 // Markdown with its markup characters backslash-escaped (no HTML element, no
-// link and no emphasis can come from the data), commands as code spans and
-// code blocks with fences longer than any backtick run in them.
+// link and no emphasis can come from the data), a leading block marker too
+// where a value starts a paragraph (no list or heading either); inside the
+// report's own HTML tags as HTML (an anchor's id made of letters, digits and
+// '-', as the pages make theirs; a claim's id in its evidence's <summary>
+// HTML-escaped: tools/page_text.h); commands as code spans and code blocks
+// with fences longer than any backtick run in them.
 #ifndef WORKBOOK_REPORT_MD_H
 #define WORKBOOK_REPORT_MD_H
 

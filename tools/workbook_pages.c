@@ -267,14 +267,6 @@ static void claim_badges(Buf *b, const Claim *cl) {
     if (strcmp(cl->scope, "beyond") == 0) buf_puts(b, _(" <span class=\"badge scope-beyond\">beyond the course</span>"));
 }
 
-static void anchor_id(Buf *b, const char *prefix, const char *id) {
-    buf_puts(b, prefix);
-    for (; *id; id++) {
-        char c = isalnum((unsigned char)*id) ? *id : '-';
-        buf_add(b, &c, 1);
-    }
-}
-
 // An erratum at a glance: the verdict is erratum, or the finding of another
 // verdict names one (the word "erratum" in it).
 static bool notes_erratum(const Claim *cl) {
