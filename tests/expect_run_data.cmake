@@ -16,6 +16,12 @@
 #       REPORT.md and REPORT.zh-TW.md rendered by libcmark (which passes raw
 #       HTML through, as a permissive viewer does) and the pages hold none of
 #       it as HTML: no element, attribute or list from the data, its text shown.
+#   -DMODE=interrupted  the made-up chapter's complete run, then a run of
+#       tests/data/interrupted/ch01, which stops the driver mid-chapter (SIGINT,
+#       130: the run's REPORT.md stays the previous one, while the chapter's
+#       folder is half rewritten); the site written from it (workbook_pages
+#       --site, issue 43) must say in REPORT.md what its ch01.html says: the
+#       chapter cannot be read as it should, and none of the previous results.
 # Also: DRIVER, PAGES, ASSETS, DATA (tests/data), OUT.
 file(REMOVE_RECURSE ${OUT})
 set(pages_plots ${DATA}/pages/plots)
@@ -170,8 +176,43 @@ elseif(MODE STREQUAL "hostile")
       list(APPEND problems "ch99.html: ${raw} from the data reached the page")
     endif()
   endforeach()
+elseif(MODE STREQUAL "interrupted")
+  execute_process(COMMAND ${DRIVER} --out ${OUT}/run --plots ${pages_plots} --gnuplot ${fake_gnuplot} ${DATA}/pages/ch01
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the first run: driver exit ${rc}\n${out}${err}")
+  endif()
+  execute_process(COMMAND ${DRIVER} --out ${OUT}/run --plots ${pages_plots} --gnuplot ${fake_gnuplot}
+                          --chapter ch01 ${DATA}/interrupted/ch01
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 130)
+    message(FATAL_ERROR "the stopped run: driver exit ${rc}, expected 130 (SIGINT)\n${out}${err}")
+  endif()
+  file(READ ${OUT}/run/REPORT.md kept)
+  if(NOT kept MATCHES "\n[|] 1[.]4 [|]")   # (the case this test is about: the previous results kept)
+    message(FATAL_ERROR "the stopped run's folder no longer holds the previous REPORT.md")
+  endif()
+  execute_process(COMMAND ${PAGES} --out ${OUT}/run --plots ${pages_plots} --assets ${ASSETS} --site ${OUT}/site
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "workbook_pages --site: exit ${rc}\n${out}${err}")
+  endif()
+  file(READ ${OUT}/site/ch01.html page)
+  if(NOT page MATCHES "This chapter.s files cannot be read as they should")
+    list(APPEND problems "the site's ch01.html does not say the chapter cannot be read (the test's premise)")
+  endif()
+  foreach(report REPORT.md REPORT.zh-TW.md REPORT.zh-CN.md)
+    file(READ ${OUT}/site/${report} text)
+    if(text MATCHES "\n[|] 1[.]4 [|]|Four, not three")
+      list(APPEND problems "the site's ${report} shows ch01's previous results, which its ch01.html does not")
+    endif()
+  endforeach()
+  file(READ ${OUT}/site/REPORT.md text)
+  if(NOT text MATCHES "## ch01: [^\n]*\n.*This chapter's files cannot be read as they should[^\n]*cannot be read")
+    list(APPEND problems "the site's REPORT.md does not say what ch01.html says: the chapter cannot be read")
+  endif()
 else()
-  message(FATAL_ERROR "MODE must be escaped, long, malformed or hostile")
+  message(FATAL_ERROR "MODE must be escaped, long, malformed, hostile or interrupted")
 endif()
 if(problems)
   string(REPLACE ";" "\n" problems "${problems}")

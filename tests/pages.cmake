@@ -78,7 +78,7 @@ set_tests_properties(browser.catches_broken_page PROPERTIES FIXTURES_REQUIRED pa
 add_executable(markdown_html markdown_html.c)
 target_include_directories(markdown_html PRIVATE ${CMARK_INCLUDE_DIR})
 target_link_libraries(markdown_html PRIVATE workbook_common ${CMARK_LIBRARY})
-foreach(mode escaped long malformed hostile)
+foreach(mode escaped long malformed hostile interrupted)
   add_test(NAME report.${mode}
            COMMAND ${CMAKE_COMMAND} -DMODE=${mode} -DDRIVER=$<TARGET_FILE:workbook_run>
                    -DPAGES=$<TARGET_FILE:workbook_pages> -DMARKDOWN_HTML=$<TARGET_FILE:markdown_html>

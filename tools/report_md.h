@@ -21,6 +21,9 @@
 // (read in that language), every chapter in its order; temporary name, then
 // rename. False with errno set when it cannot be written.
 bool report_md_write(const char *dir, const Run *run);
+// The same report as a new string (free it): what the published site holds,
+// written from the run its pages were read from (tools/workbook_pages.c).
+char *report_md_text(const Run *run);
 const char *report_md_name(Lang lang);
 
 #endif

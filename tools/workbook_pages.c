@@ -26,7 +26,10 @@
 // --site SITE: the published site instead (./workbook site SITE), for a
 // static web host: the same pages written into SITE with exactly the files
 // they link, the figures, the chapters' data files and what they printed,
-// REPORT.md in each language, the style sheet and KaTeX; never the cache,
+// REPORT.md in each language (written from the same reading of the run as
+// the pages, never the run's own REPORT.md, which a stopped run leaves
+// older than its chapter folders: a chapter's page and its section in the
+// report always agree), the style sheet and KaTeX; never the cache,
 // the MANIFESTs or run.tsv, and no data file above SITE_LARGEST_FILE (its
 // page says so, with its size). Every link names a file, never a folder. The
 // run in --out is only read. SITE is written whole or not at all
@@ -1347,6 +1350,11 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
         write_index();
         write_glossary();
+        if (g_site) {   // the site's report in this language, from this very reading of the run
+            char *report = report_md_text(&run);
+            write_out(report_md_name(lang), report, strlen(report));
+            free(report);
+        }
         if (g_site && lang == LANG_EN) copy_site_files();
         n_pages = g_n_ch;
         for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
@@ -1356,7 +1364,6 @@ int main(int argc, char **argv) {
     }
     i18n_use(reader);
     if (g_site) {
-        for (Lang lang = 0; lang < LANG_COUNT; lang++) copy_run_file(report_md_name(lang), false);
         stop_if_signalled();
         if (!site_dir_commit(&g_site_dir, &g_written, why, sizeof why)) {
             fprintf(stderr, "%s: %s\n", PROGRAM, why);
