@@ -340,12 +340,12 @@ if(GNUPLOT_EXECUTABLE)
 endif()
 
 # Every command printed with a run's options pastes back to those options
-# (issue 43): REPORT.md's "Run with", the heading of a one-chapter run and a
-# chapter's "Exploring:" line quote an argument that needs it for a shell
-# (common/shell_words.h).
+# (issue 43): REPORT.md's "Run with", the heading of a one-chapter run, a
+# chapter's "Exploring:" line and ./workbook's own advice quote an argument
+# that needs it for a shell (common/shell_words.h).
 add_test(NAME driver.pasted_command
          COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=${driver_data}/pages/ch01
                  -DPLOTS=${driver_data}/pages/plots -DGNUPLOT=${driver_data}/pages/fake_gnuplot
-                 -DCH01=$<TARGET_FILE:ch01> -DOUT=${driver_out}/pasted-command
+                 -DCH01=$<TARGET_FILE:ch01> -DWORKBOOK=${CMAKE_SOURCE_DIR}/workbook -DOUT=${driver_out}/pasted-command
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_pasted_command.cmake)
 set_tests_properties(driver.pasted_command PROPERTIES LABELS "unit")

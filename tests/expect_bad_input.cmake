@@ -4,7 +4,8 @@
 #   - exactly one line on stderr, matching EXPECT (a regex) when given
 #   - nothing written: the output folder OUT is not created
 # If ARGS names no --out of its own, "--out OUT" goes first (so a last
-# option can still be missing its value).
+# option can still be missing its value), unless NO_OUT is set (./workbook's
+# commands, whose first argument is the command).
 file(REMOVE_RECURSE ${OUT})
 set(args ${ARGS})
 set(has_out FALSE)
@@ -15,7 +16,7 @@ foreach(a IN LISTS args)
 endforeach()
 # Benchmarks write nothing and take no --out.
 get_filename_component(program_name ${PROGRAM} NAME)
-if(program_name MATCHES "^bench_")
+if(program_name MATCHES "^bench_" OR NO_OUT)
   set(has_out TRUE)
 endif()
 if(NOT has_out)

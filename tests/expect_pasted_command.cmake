@@ -8,7 +8,9 @@
 #     ("ch01 OPTIONS (into DIR/)") are each run by sh with ./workbook a stub
 #     that prints its arguments: they must be the options given;
 #   - a real chapter (CH01 --sentence "我 打 你" --claim 1.2): its "Exploring: ..."
-#     line, pasted the same way, gives --sentence and the sentence as one argument.
+#     line, pasted the same way, gives --sentence and the sentence as one argument;
+#   - ./workbook itself (WORKBOOK): `./workbook site "it's my site"` with no run
+#     to publish says to run `./workbook site ...` later: that command too.
 # Also: PLOTS, GNUPLOT (the made-up run's), OUT.
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT}/paste)
@@ -73,6 +75,18 @@ else()
   pasted("${command}" got)
   if(NOT got STREQUAL "[ch01][--sentence][我 打 你]")
     list(APPEND problems "ch01's settings, pasted: ${command}\n  gives ${got}\n  expected [ch01][--sentence][我 打 你]")
+  endif()
+endif()
+
+execute_process(COMMAND ${CMAKE_COMMAND} -E env WORKBOOK_OUT=${OUT}/no-run ${WORKBOOK} site "it's my site"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "then (\\./workbook site [^\n]*)\n$")
+  list(APPEND problems "./workbook site with no run: exit ${rc}, expected 2 and 'then ./workbook site DIR': ${err}")
+else()
+  set(command "${CMAKE_MATCH_1}")
+  pasted("${command}" got)
+  if(NOT got STREQUAL "[site][it's my site]")
+    list(APPEND problems "./workbook's site command, pasted: ${command}\n  gives ${got}\n  expected [site][it's my site]")
   endif()
 endif()
 
