@@ -113,12 +113,18 @@ check_site() {
   echo "the site: $files files, $mb MB"
 }
 
+# The sanitizer suite's options for a program run under strace: LeakSanitizer
+# off (it cannot run under ptrace, and stops the traced program with an error
+# of its own); the untraced runs of the same cases check for leaks. (Given on
+# each strace line, so that strace stays this shell's child: $! is its PID.)
+traced_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
 # slow_site SITE: the site written from $run under strace with every fsync held
 # 0.2 s (each file's close waits), in the background; $tracer is strace's PID
 # and, once the site's temporary folder is there (inside SITE, or beside it as
 # SITE.tmp-XXXXXX), $pid the writer's, strace's child ("" after 30 s without).
 slow_site() {
-  strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=200000 \
+  ASAN_OPTIONS=$traced_asan strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=200000 \
     "$pages" --out "$run" --plots "$plots" --assets "$assets" ${katex[@]+"${katex[@]}"} --site "$1" \
     >"$logs/slow.out" 2>"$logs/slow.err" &
   tracer=$!
@@ -215,10 +221,10 @@ case "$mode" in
     # A move that fails while the files take their places (strace makes the third-last rename
     # fail with EIO: one of the new files): everything is put back, status 3.
     if command -v strace >/dev/null; then
-      renames=$(strace -f -qq -o /dev/stdout -e trace=rename "$pages" --out "$run" --plots "$plots" --assets "$assets" \
+      renames=$(ASAN_OPTIONS=$traced_asan strace -f -qq -o /dev/stdout -e trace=rename "$pages" --out "$run" --plots "$plots" --assets "$assets" \
                 ${katex[@]+"${katex[@]}"} --site "$work/site" 2>/dev/null | grep -c 'rename(')
       listing=$(listing "$work/site")
-      strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=EIO:when=$((renames - 2)) \
+      ASAN_OPTIONS=$traced_asan strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=EIO:when=$((renames - 2)) \
         "$pages" --out "$run" --plots "$plots" --assets "$assets" ${katex[@]+"${katex[@]}"} --site "$work/site" \
         >"$logs/out.txt" 2>"$logs/err.txt"
       rc=$?
