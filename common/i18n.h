@@ -26,8 +26,15 @@
 // SINGULAR or PLURAL by N in English; the catalogue's one form in Chinese
 // (both catalogues declare nplurals=1, which i18n.c checks).
 #define ngettext(singular, plural, n) i18n_plural(singular, plural, n)
-const char *i18n_text(const char *text);
-const char *i18n_plural(const char *singular, const char *plural, unsigned long n);
+// (format_arg, as glibc's gettext has: printf(_("%d")) is checked against the
+// English format, and a translated format is no "non-literal" format string.)
+#if defined(__GNUC__)
+#define I18N_FORMAT_ARG(i) __attribute__((format_arg(i)))
+#else
+#define I18N_FORMAT_ARG(i)
+#endif
+const char *i18n_text(const char *text) I18N_FORMAT_ARG(1);
+const char *i18n_plural(const char *singular, const char *plural, unsigned long n) I18N_FORMAT_ARG(1) I18N_FORMAT_ARG(2);
 
 typedef enum { LANG_EN, LANG_ZH_TW, LANG_ZH_CN, LANG_COUNT } Lang;
 
