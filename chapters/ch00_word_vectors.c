@@ -2170,11 +2170,6 @@ int main(int argc, char **argv) {
     parallel_blas_single_thread();
     Chapter ch = {
         .program = "ch00",
-        .title = "Words become vectors",
-        .summary = "We train Word2Vec (skip-gram, negative sampling) in C on the GCIDE dictionary and ask\n"
-                   "the vectors the course's questions: ids are frequency ranks, vectors carry meaning;\n"
-                   "king - man + woman against plain nearness; one vector per word mixes senses, and\n"
-                   "mixing in the context (untrained attention, or a plain average) separates them.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
@@ -2184,8 +2179,7 @@ int main(int argc, char **argv) {
          N_("plain UTF-8 text to train on, a file or a pipe such as /dev/stdin, at most 512 MiB (default: the GCIDE "
          "dictionary)")},
         {"--gcide", OPTION_TEXT, &gcide_path, 0, 0, 0, "FILE",
-         "the dictionary's dictzip file, NAME.dict.dz, with its dictd index NAME.index beside it (default "
-         CORPUS_GCIDE_PATH ")"},
+         N_("the dictionary's dictzip file, NAME.dict.dz, with its dictd index NAME.index beside it")},
         {"--dim", OPTION_INT, &dim, 2, 1000, 0, "N", N_("vector width d")},
         {"--window", OPTION_INT, &window_size, 1, 20, 0, "N", N_("context window")},
         {"--negative", OPTION_INT, &negative, 1, W2V_MAX_NEGATIVE, 0, "N", N_("negative samples per pair")},
@@ -2201,7 +2195,7 @@ int main(int argc, char **argv) {
         {"--seeds", OPTION_INT, &n_seeds, 1, MAX_SEEDS, 0, "N",
          N_("claim 0.4 trains (or reads from the cache) the vectors of N seeds, --seed to --seed + N - 1, and "
          "reports their spread; the first run trains each once")},
-        CACHE_OPTION_SPECS(cache_dir, retrain, "trained vectors"),
+        CACHE_OPTION_SPECS(cache_dir, retrain, N_("trained vectors are kept here (default: 'cache' beside --out)")),
         {"--analogy", OPTION_TEXT, &analogy_words, 3, 3, OPTION_WORDS, "A B C",
          N_("print the words nearest A - B + C (king man woman: king - man + woman), beside the words nearest A "
          "alone, and stop: no claims, nothing written; reads the cached vectors of --seed (seconds after the "

@@ -1233,11 +1233,6 @@ int main(int argc, char **argv) {
     parallel_blas_single_thread();   // claim 1.7 runs its own two threads; BLAS stays on one
     Chapter ch = {
         .program = "ch01",
-        .title = "Self-attention cannot see order",
-        .summary = "Without positions, attention treats a sentence as a bag of tokens: reordering the\n"
-                   "input only reorders the output. We measure that, see exactly what it implies,\n"
-                   "and see what breaks it: positional vectors, recurrence, a causal mask; and what\n"
-                   "reading every token at once buys and costs against a recurrent network.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

@@ -697,11 +697,6 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     Chapter ch = {
         .program = "ch02",
-        .title = "Raw integer positions swamp meaning",
-        .summary = "Adding the position number to a word vector drowns the word: past the first few\n"
-                   "positions every word looks alike, and in a dot-product score neighbours at 100\n"
-                   "score 5050 times neighbours at 1. Sinusoidal values stay bounded: every word can\n"
-                   "still be read back, though different words at one position become more alike.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

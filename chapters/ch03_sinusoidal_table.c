@@ -936,16 +936,12 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     Chapter ch = {
         .program = "ch03",
-        .title = "Building the sinusoidal table",
-        .summary = "Pair i of P_k is sin(k/Z_i), cos(k/Z_i) with Z_i = 10000^(2i/d): a sine and a cosine\n"
-                   "turning at their own speed. We draw the table, measure uniqueness and similarity by\n"
-                   "distance, then check the course's worked example (its denominator is wrong).",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
     char rows_help[96];   // the default comes from TABLE_ROWS_DEFAULT (the variable holds "not given")
-    snprintf(rows_help, sizeof rows_help, "rows printed by --print-table (default %ld:%ld)", TABLE_ROWS_DEFAULT.first,
-             TABLE_ROWS_DEFAULT.last);
+    snprintf(rows_help, sizeof rows_help, _("rows printed by --print-table (default %ld:%ld)"),
+             TABLE_ROWS_DEFAULT.first, TABLE_ROWS_DEFAULT.last);
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N",
          N_("encoding width d, even, for claims 3.4-3.6, the figures, --print-table and --position")},
@@ -953,7 +949,7 @@ int main(int argc, char **argv) {
          N_("positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each")},
         {"--print-table", OPTION_FLAG, &print_table, 0, 0, 0, NULL,
          N_("print rows of the table (with --d, --positions) and exit; writes nothing")},
-        {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, 0, "FIRST:LAST", rows_help},
+        {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, OPTION_OWN_DEFAULT, "FIRST:LAST", rows_help},
         {"--position", OPTION_INT, &position, 0, MAX_POSITION, 0, "K",
          N_("print P_K at --d pair by pair (Z_i, the angle K/Z_i, sin, cos) and exit; writes nothing (default: "
          "not printed)")},

@@ -480,10 +480,6 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     Chapter ch = {
         .program = "ch04",
-        .title = "Frequencies, periods and clock hands",
-        .summary = "Each (sin, cos) pair of the sinusoidal code is a clock hand turning at its own\n"
-                   "speed. We tabulate the periods, measure them from the generated table, count\n"
-                   "the hands, and use them as a ruler: how far can the hands read a position back?",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

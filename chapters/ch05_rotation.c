@@ -946,10 +946,6 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     Chapter ch = {
         .program = "ch05",
-        .title = "The rotation identity and relative position in attention",
-        .summary = "One matrix M_R moves every sinusoidal code R positions on, whatever the start:\n"
-                   "checked with the document's own block, then positions followed into the\n"
-                   "attention score to measure how much of it depends on the offset alone.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

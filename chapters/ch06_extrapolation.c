@@ -1288,14 +1288,6 @@ int main(int argc, char **argv) {
     parallel_blas_single_thread();   // our threads run the seeds; BLAS stays on one
     Chapter ch = {
         .program = "ch06",
-        .title = "Length generalisation: six position encodings beyond the training length",
-        .summary = "We train the same tiny attention model to copy the previous token with six encodings:\n"
-                   "none, a learned table, the sinusoidal table, RoPE, ALiBi with one slope and ALiBi\n"
-                   "with left/right slopes, and test it on sequences four times longer than it was\n"
-                   "trained on. At the course's settings the learned rows beyond the training length\n"
-                   "never move, the sinusoid and RoPE carry over only partly, one symmetric ALiBi slope\n"
-                   "cannot tell before from after, and left/right slopes solve the task out to the\n"
-                   "test length.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
@@ -1303,7 +1295,7 @@ int main(int argc, char **argv) {
         {"--steps", OPTION_INT, &steps, 1, 100000, 0, "N", N_("Adam steps per run")},
         {"--seeds", OPTION_INT, &seeds, 1, COPY_MAX_SEEDS, 0, "N", N_("runs per encoding")},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", N_("runs trained at once")},
-        CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
+        CACHE_OPTION_SPECS(cache_dir, retrain, N_("finished runs are kept here (default: 'cache' beside --out)")),
         {"--train-len", OPTION_INT, &train_len, 2, 512, 0, "N",
          N_("training sequence length L_train")},
         {"--eval-factor", OPTION_INT, &eval_factor, 2, 8, 0, "N",

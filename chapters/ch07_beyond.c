@@ -1116,12 +1116,6 @@ int main(int argc, char **argv) {
     parallel_blas_single_thread();   // BLAS on one thread, as in every chapter
     Chapter ch = {
         .program = "ch07",
-        .title = "Relative position done directly: RoPE, ALiBi, the causal mask, the table layouts",
-        .summary = "RoPE rotates q and k so scores depend on m-n only; ALiBi biases scores by distance;\n"
-                   "a causal mask alone lets a layer count its position; and a table in the halves\n"
-                   "layout is the formula's with columns permuted only when its frequencies are the\n"
-                   "formula's (tensor2tensor's are not). Last, RoPE and Doc A's 貓吃了魚 wish, and\n"
-                   "RoPE's absolute half. (RoPE and ALiBi in a trained model: chapter 6, 6.8-6.10.)",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

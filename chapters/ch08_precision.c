@@ -868,10 +868,6 @@ static const ClaimDef CLAIMS[] = {
 int main(int argc, char **argv) {
     Chapter ch = {
         .program = "ch08",
-        .title = "Precision, and the rotation identity as a fast table generator",
-        .summary = "How accurate is a positional table in float, and up to which position is it\n"
-                   "good enough? And can the rotation P_{k+1} = M_1 P_k replace sin and cos:\n"
-                   "how fast does it drift, and how often must it restart from an exact row?",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };

@@ -671,11 +671,6 @@ int main(int argc, char **argv) {
     combinations_init();
     Chapter ch = {
         .program = "ch09",
-        .title = "The length-generalisation lab: tasks, causal masks and the papers in miniature",
-        .summary = "We train chapter 6's one-layer model with every encoding on four tasks (copy the\n"
-                   "previous token, the token k back, the next token, the first token), with and\n"
-                   "without a causal mask, test it at four times the training length, and read the\n"
-                   "results against three papers on length generalisation.",
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
@@ -686,7 +681,7 @@ int main(int argc, char **argv) {
         {"--far", OPTION_INT, &far_k, 2, COPY_DEFAULT_TRAIN_LEN - 1, 0, "K", N_("the second task copies the token K back")},
         {"--batch", OPTION_INT, &batch, 1, 256, 0, "N", N_("sequences per Adam step")},
         {"--threads", OPTION_INT, &threads, 1, 64, 0, "N", N_("runs trained at once")},
-        CACHE_OPTION_SPECS(cache_dir, retrain, "finished runs"),
+        CACHE_OPTION_SPECS(cache_dir, retrain, N_("finished runs are kept here (default: 'cache' beside --out)")),
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;

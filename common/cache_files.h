@@ -51,10 +51,12 @@ const char *cache_folder(const char *given, const char *out, char *buf, size_t s
 
 // The two options of a chapter with a cache, for its OptionSpec table
 // (common/options.h): --cache DIR (a const char *dir) and --retrain (a bool).
-// 'kept' says what is kept: "trained vectors".
-#define CACHE_OPTION_SPECS(dir, retrain, kept)                                                          \
-    {"--cache", OPTION_TEXT, &(dir), 0, 0, 0, "DIR", kept " are kept here (default: 'cache' beside --out)"}, \
-    {"--retrain", OPTION_FLAG, &(retrain), 0, 0, 0, NULL, "train again even what the cache has"}
+// 'cache_help' is --cache's help, marked N_ (common/i18n.h): what is kept
+// there, and its default, N_("trained vectors are kept here (default: 'cache'
+// beside --out)").
+#define CACHE_OPTION_SPECS(dir, retrain, cache_help)                                                    \
+    {"--cache", OPTION_TEXT, &(dir), 0, 0, 0, "DIR", cache_help},                                       \
+    {"--retrain", OPTION_FLAG, &(retrain), 0, 0, 0, NULL, N_("train again even what the cache has")}
 
 // ---- the key ------------------------------------------------------------------------
 

@@ -29,6 +29,8 @@
 
 static bool load_lesson(Chapter *ch);
 
+enum { LESSON_WIDTH = 78 };        // terminal columns a lesson (and --help's summary) is wrapped to
+
 // ---- narrative: printed, and kept per claim for narratives.tsv --------------------
 
 // Append n bytes to the narrative of the claim measuring now.
@@ -193,14 +195,35 @@ void chapter_data_close(Chapter *ch, DataFile *f) {
     exit(EXIT_IO_FAILED);
 }
 
+// The chapter's title and summary (its lesson's "# " and "summary:" lines,
+// lessons/README.md) in 'lang', else in English: new strings, or copies of the
+// program's name and "" when the build has no lesson for the chapter.
+static void chapter_heading(const Chapter *ch, Lang lang, char **title, char **summary) {
+    const char *text = lesson_source(i18n_code(lang), ch->program);
+    if (text == NULL) text = lesson_source("en", ch->program);
+    Lesson lesson;
+    char why[256];
+    bool parsed = text != NULL && lesson_parse(text, &lesson, why, sizeof why);
+    Buf t = {0}, s = {0};
+    buf_puts(&t, parsed ? lesson.title : ch->program);
+    buf_puts(&s, parsed ? lesson.summary : "");
+    *title = buf_take(&t);
+    *summary = buf_take(&s);
+    if (parsed) lesson_free(&lesson);
+}
+
 // --list-claims: the chapter's claim table as written in its CLAIMS[], one
-// row per claim under a header naming the columns (CLAIM_TABLE_COLUMNS).
+// row per claim under a header naming the columns (CLAIM_TABLE_COLUMNS, in
+// the reader's language: the tools that read the columns by name ask for
+// --lang en), the chapter's title from its lesson in the reader's language.
 // docs/CLAIMS.md is generated from these rows (tools/claims_catalogue.sh).
 static int print_claim_table(const Chapter *ch) {
-    printf("%s\n", CLAIM_TABLE_COLUMNS);
+    char *title, *summary;
+    chapter_heading(ch, ch->lang, &title, &summary);
+    printf("%s\n", _(CLAIM_TABLE_COLUMNS));
     for (size_t i = 0; i < ch->n_claims; i++) {
         const ClaimDef *c = &ch->claims[i];
-        const char *fields[] = {ch->program, ch->title, c->id, c->source, verdict_name(c->expected),
+        const char *fields[] = {ch->program, title, c->id, c->source, verdict_name(c->expected),
                                 c->statement, c->why_expected, claim_scope_name(c->scope),
                                 erratum_weight_name(c->weight)};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
@@ -209,6 +232,8 @@ static int print_claim_table(const Chapter *ch) {
             putchar(k + 1 < sizeof fields / sizeof fields[0] ? '\t' : '\n');
         }
     }
+    free(title);
+    free(summary);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: cannot write the claim table to standard output: %s\n", ch->program, strerror(errno));
         return EXIT_IO_FAILED;
@@ -315,8 +340,6 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
         if (value && i18n_parse_option(value, &ch->lang)) i18n_use(ch->lang);
     }
 
-    char out_help[160];
-    snprintf(out_help, sizeof out_help, _("folder for data files and claims.tsv (default: ./%s)"), ch->program);
     char claim_help[160];
     snprintf(claim_help, sizeof claim_help, _("run one claim only, e.g. %s (default: all)"),
              ch->n_claims ? ch->claims[ch->n_claims - 1].id : "1.1");
@@ -324,7 +347,8 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     size_t n = 0;
     specs[n++] = (OptionSpec){"--seed", OPTION_INT, &ch->seed, 1, 4294967295.0, 0, "N",
                               _("seed of every random choice")};
-    specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR", out_help};
+    specs[n++] = (OptionSpec){"--out", OPTION_TEXT, &ch->out, 0, 0, 0, "DIR",
+                              _("folder for data files and claims.tsv")};
     specs[n++] = (OptionSpec){"--claim", OPTION_TEXT, &ch->only_claim, 0, 0, 0, "ID", claim_help};
     specs[n++] = (OptionSpec){"--lang", OPTION_TEXT, &ch->lang_option, 0, 0, 0, "LANG",
                               _("the language: en, zh-TW or zh-CN (default: from LANGUAGE, LC_ALL, LC_MESSAGES or "
@@ -343,11 +367,18 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
                               _("print the claim table (tab-separated, with the expected verdicts) and stop")};
     for (size_t i = 0; i < n_extra && n < CHAPTER_MAX_OPTIONS; i++) specs[n++] = extra[i];
 
-    char summary[1024];
-    snprintf(summary, sizeof summary, "%s: %s\n%s", ch->program, ch->title, ch->summary);
+    // --help opens with the chapter's title and summary, from its lesson in the reader's language.
+    char *title, *summary_md;
+    chapter_heading(ch, ch->lang, &title, &summary_md);
+    char *summary_plain = lesson_plain(summary_md, LESSON_WIDTH);
+    Buf summary = {0};
+    buf_printf(&summary, "%s: %s\n%s", ch->program, title, summary_plain);
+    if (summary.n && summary.s[summary.n - 1] == '\n') summary.s[--summary.n] = '\0';
+    free(title), free(summary_md), free(summary_plain);
     OptionValue defaults[CHAPTER_MAX_OPTIONS];
     for (size_t i = 0; i < n; i++) defaults[i] = option_value(&specs[i]);
-    OptionsResult parsed = options_parse(ch->program, summary, specs, n, argc, argv);
+    OptionsResult parsed = options_parse(ch->program, summary.s, specs, n, argc, argv);
+    free(buf_take(&summary));
     if (parsed == OPTIONS_HELP) {
         printf(_("\nexit status: 0 every verdict as expected (with settings other than the defaults a\n"
                  "verdict that differs is a finding and also exits 0, unless --strict), 1 a verdict\n"
@@ -402,7 +433,12 @@ static void prepare_output(Chapter *ch) {
     remove_previous_run(ch);
     DataFile f;
     chapter_data_open(ch, &f, "chapter.txt", NULL);
-    datafile_printf(&f, "%s\n%s\n", ch->title, ch->summary);
+    // (data, the same in every language: the English lesson's title and summary, the summary as plain text)
+    char *title, *summary;
+    chapter_heading(ch, LANG_EN, &title, &summary);
+    char *plain = lesson_plain(summary, LESSON_WIDTH);
+    datafile_printf(&f, "%s\n%s", title, plain[0] ? plain : "\n");
+    free(title), free(summary), free(plain);
     chapter_data_close(ch, &f);
 }
 
@@ -415,7 +451,6 @@ static unsigned long claim_seed(long seed, const char *id) {
 
 // ---- lessons -------------------------------------------------------------------
 
-enum { LESSON_WIDTH = 78 };        // terminal columns a lesson is wrapped to
 
 // The chapter's lesson file (lessons/LANG/<program>.md, embedded) in the
 // chapter's language, else in English: parsed once. A file that does not
@@ -541,9 +576,12 @@ void chapter_run_claims(Chapter *ch) {
     prepare_output(ch);
     double start = wallclock_seconds();
     if (!ch->quiet) {
-        printf("%s · %s\n", ch->program, ch->lesson ? ch->lesson->title : ch->title);
-        if (ch->lesson) print_plain(ch->lesson->intro, "\n");
-        else printf("%s\n", ch->summary);
+        if (ch->lesson) {
+            printf("%s · %s\n", ch->program, ch->lesson->title);
+            print_plain(ch->lesson->intro, "\n");
+        } else {
+            printf("%s\n", ch->program);
+        }
         printf(_("\n(seed %ld; output: %s/%s)\n"), ch->seed, ch->out,
                ch->evidence ? "" : _("; --evidence: the measurements"));
         if (chapter_exploring(ch))

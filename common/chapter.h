@@ -6,8 +6,7 @@
 // statement, the verdict the workbook expects and why, the function that
 // measures) and its own options as OptionSpec; main() reads
 //
-//     Chapter ch = { .program = "ch01", .title = ..., .summary = ...,
-//                    .claims = CLAIMS, .n_claims = ... };
+//     Chapter ch = { .program = "ch01", .claims = CLAIMS, .n_claims = ... };
 //     int status = chapter_begin(&ch, argc, argv, extra_options, n_extra);
 //     if (status != CHAPTER_CONTINUE) return status;
 //     ... validate the chapter's own options (chapter_reject on error) ...
@@ -27,10 +26,11 @@
 // in the verdict table, and the exit status stays 0. At the course's settings,
 // or with --strict (the claim tests pass it), every verdict other than the
 // expected one is a failure: marked '!', exit status 1.
-// Output folder contents written here: chapter.txt (title, then the
-// summary), claims.tsv (one row per claim run), narratives.tsv (each claim's
-// narrative, the text printed between its header and its verdict, one
-// escaped row per claim: the pages and REPORT.md read it, never output.txt),
+// Output folder contents written here: chapter.txt (the English lesson's
+// title, then its summary as plain text: data, the same in every language),
+// claims.tsv (one row per claim run), narratives.tsv (each claim's narrative,
+// the text printed between its header and its verdict, one escaped row per
+// claim: the pages and REPORT.md read it, never output.txt),
 // plus the chapter's own .dat files through chapter_data_open/close, and
 // MANIFEST.
 //
@@ -84,8 +84,11 @@ typedef struct {
     ErratumWeight weight;          // for an expected erratum: WEIGHT_SLIP or WEIGHT_ERROR
 } ClaimDef;
 
-// The columns of --list-claims, in order (tab-separated).
-#define CLAIM_TABLE_COLUMNS "chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected\tscope\tweight"
+// The columns of --list-claims, in order (tab-separated), as English names
+// them; --list-claims prints them in the reader's language, so a program that
+// reads the columns by name runs it with --lang en.
+// TRANSLATORS: the column names of --list-claims, tab-separated: keep the eight tabs.
+#define CLAIM_TABLE_COLUMNS N_("chapter\ttitle\tid\tsource\texpected_verdict\tstatement\twhy_expected\tscope\tweight")
 
 // The memory a chapter's settings may ask for: a chapter estimates what its
 // settings need before it starts and refuses more (exit 2).
@@ -95,9 +98,8 @@ enum { CHAPTER_CONTINUE = -1, CHAPTER_MAX_CLAIMS = 16, CHAPTER_MAX_OPTIONS = 40,
 
 struct Chapter {
     // set by the chapter
-    const char *program;           // "ch01": used in messages and file names
-    const char *title;             // "Self-attention cannot see order"
-    const char *summary;           // the lesson in two or three sentences
+    const char *program;           // "ch01": used in messages and file names; its title and summary
+                                   // are its lesson's (lessons/LANG/chNN.md: "# " and "summary:")
     const ClaimDef *claims;
     size_t n_claims;
 

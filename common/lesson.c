@@ -145,7 +145,7 @@ static char *trimmed(const char *s) {
     return copy_of(s, n);
 }
 
-typedef enum { IN_NOTHING, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT } ParseState;
+typedef enum { IN_NOTHING, IN_HEAD, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT } ParseState;
 
 typedef struct {
     Lesson *lesson;
@@ -244,12 +244,22 @@ static bool parse_line(Parser *p, const char *line) {
     if (strncmp(line, "# ", 2) == 0) {
         if (p->state != IN_NOTHING) return fail(p, "a second '# ' title");
         p->lesson->title = trimmed(line + 2);
-        p->state = IN_INTRO;
+        p->state = IN_HEAD;
         return true;
     }
     if (p->state == IN_NOTHING) {
         if (blank(line)) return true;
         return fail(p, "text before the '# ' title");
+    }
+    if (p->state == IN_HEAD) {   // right under the title: its "summary:" line, if any
+        p->state = IN_INTRO;
+        if (strncmp(line, "summary:", 8) == 0) {
+            const char *value = line + 8;
+            while (*value == ' ') value++;
+            free(p->lesson->summary);
+            p->lesson->summary = trimmed(value);
+            return true;
+        }
     }
     if (strncmp(line, "## ", 3) == 0) {
         close_part(p);
@@ -298,6 +308,7 @@ bool lesson_parse(const char *source, Lesson *out, char *why, size_t why_size) {
     free(text);
     if (ok && out->title == NULL) ok = fail(&p, "no '# ' title");
     if (ok && out->intro == NULL) out->intro = copy_of("", 0);
+    if (ok && out->summary == NULL) out->summary = copy_of("", 0);
     if (!ok) lesson_free(out);
     return ok;
 }
@@ -312,7 +323,7 @@ void lesson_free(Lesson *l) {
             free(c->verdicts[v].verdict), free(c->verdicts[v].when), free(c->verdicts[v].text);
         free(c->verdicts);
     }
-    free(l->claims), free(l->title), free(l->intro);
+    free(l->claims), free(l->title), free(l->summary), free(l->intro);
     *l = (Lesson){0};
 }
 

@@ -57,6 +57,8 @@ typedef struct {
 
 typedef struct {
     char *title;
+    char *summary;                 // the chapter in one paragraph (its "summary:" line; "" when absent):
+                                   // --help, chapter.txt, the contents of the report and the pages
     char *intro;                   // Markdown: the chapter's opening lesson
     LessonClaim *claims;
     size_t n_claims;

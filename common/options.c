@@ -162,7 +162,8 @@ void options_print_usage(const char *program, const char *summary,
         char def[96];
         describe_default(&specs[i], def, sizeof def);
         // A help text that names its default itself (in English: "(default") is left as it is.
-        if (def[0] && (specs[i].help == NULL || strstr(specs[i].help, "(default") == NULL))
+        if (def[0] && !(specs[i].flags & OPTION_OWN_DEFAULT) &&
+            (specs[i].help == NULL || strstr(specs[i].help, "(default") == NULL))
             printf(_("  %-22s %s (default %s)\n"), left, help, def);
         else printf("  %-22s %s\n", left, help);
     }

@@ -34,7 +34,9 @@
 
 typedef enum { OPTION_FLAG, OPTION_INT, OPTION_REAL, OPTION_TEXT, OPTION_RANGE } OptionKind;
 
-enum { OPTION_EVEN = 1u << 0, OPTION_WORDS = 1u << 1 };
+// OPTION_OWN_DEFAULT: the help names the default itself, and --help adds none
+// (for a help text made at run time, already in the reader's language).
+enum { OPTION_EVEN = 1u << 0, OPTION_WORDS = 1u << 1, OPTION_OWN_DEFAULT = 1u << 2 };
 
 typedef struct {
     long first, last;              // inclusive
@@ -56,7 +58,7 @@ typedef struct {
     OptionKind kind;
     void *value;                   // bool*, long*, double*, const char** (OptionWords* with OPTION_WORDS), IntRange*
     double min, max;               // accepted range for INT, REAL and RANGE; word count for OPTION_WORDS
-    unsigned flags;                // OPTION_EVEN, OPTION_WORDS
+    unsigned flags;                // OPTION_EVEN, OPTION_WORDS, OPTION_OWN_DEFAULT
     const char *meta;              // placeholder in usage text, e.g. "N"
     const char *help;              // one line; the usage adds "(default X)" from *value
 } OptionSpec;

@@ -273,6 +273,11 @@ bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *part
     return lesson_render_claim(lc, &run, parts, why, why_size);
 }
 
+const char *run_chapter_title(const RunChapter *c) {
+    if (c->has_lesson && c->has_claims) return c->lesson.title;
+    return c->title[0] ? c->title : _("(no chapter.txt from this run)");
+}
+
 const char *run_claim_source(const RunChapter *c, const RunClaim *cl) {
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
     return lesson_source_label(lc && lc->source[0] ? lc->source : cl->source);

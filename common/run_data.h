@@ -140,6 +140,11 @@ size_t run_chapter_names(const char *dir, char ***names);
 
 void run_free(Run *run);
 
+// The chapter's title as a reader meets it: its lesson's, in the reader's
+// language, when this run gave claims; else chapter.txt's (a chapter that
+// gave none shows only what went wrong), else "(no chapter.txt from this run)".
+const char *run_chapter_title(const RunChapter *c);
+
 // A claim's lesson with this run's numbers (common/lesson.h). False when the
 // chapter has no lesson for it, or (with the reason in 'why') when its
 // numbers cannot be filled in.

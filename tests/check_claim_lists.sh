@@ -11,7 +11,7 @@ program=$1 source=$2 readme=$3
 name=$(basename "$program")
 number=$((10#${name#ch}))
 
-table=$("$program" --list-claims | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "id") c = i; next } { print $c }' | sort -V)
+table=$("$program" --lang en --list-claims | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "id") c = i; next } { print $c }' | sort -V)
 [ -n "$table" ] || { echo "$name: --list-claims printed no claims"; exit 1; }
 
 # The header comment: the comment block before the first line of code.

@@ -39,7 +39,7 @@ means: [the README](../README.md#verdicts).
 HEAD
   local program
   for program in "$@"; do
-    "$program" --list-claims | awk -F'\t' '
+    "$program" --lang en --list-claims | awk -F'\t' '
       function cell(text) {  # a Markdown table cell: escape what would change the table
         gsub(/\\/, "\\\\", text); gsub(/\|/, "\\|", text); gsub(/\*/, "\\*", text); gsub(/</, "\\&lt;", text)
         gsub(/\[/, "\\[", text); gsub(/\]/, "\\]", text)

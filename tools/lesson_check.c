@@ -7,7 +7,8 @@
 // lesson DIR/LANG/chNN.md (lessons/README.md), it checks that
 //   - every claim's scope is course or beyond, and an expected erratum (only
 //     it) is weighed a slip or an error (--list-claims);
-//   - the lesson parses, and has one section per claim and none besides;
+//   - the lesson parses, has a "summary:" line under its title (--help opens
+//     with it), and has one section per claim and none besides;
 //   - each section's source is the claim table's, its "says" is there, and it
 //     has words for the verdict the course's settings give;
 //   - each figure it names is a script plots/NAME.gp of the chapter, and every
@@ -85,7 +86,7 @@ typedef struct {
 // PROGRAM --list-claims: its claims, in order.
 static size_t listed_claims(const char *program, ListedClaim **out) {
     char command[4096];
-    snprintf(command, sizeof command, "'%s' --list-claims", program);
+    snprintf(command, sizeof command, "'%s' --lang en --list-claims", program);   // (its columns by their English names)
     FILE *p = popen(command, "r");
     size_t n = 0, cap = 16;
     *out = malloc(cap * sizeof **out);
@@ -353,6 +354,8 @@ static size_t check_chapter(const char *program, const char *lessons, const char
     }
     free(text);
     bool english = strcmp(lang, "en") == 0;
+    // The chapter's summary (--help opens with it): in every language.
+    if (!lesson.summary[0]) problem(chapter, "no \"summary:\" line under the title%s%s", "", "");
     if (!english) compare_with_english(chapter, lessons, lang, &lesson);
     size_t words = lesson_word_count(lesson.title) + lesson_word_count(lesson.intro) + TABLE_HEADER_WORDS;
     for (size_t i = 0; i < n; i++) {

@@ -123,9 +123,6 @@ static void md_figure_name(Buf *f, const char *name) {
 
 // ---- the report -----------------------------------------------------------------
 
-static const char *shown_title(const RunChapter *c) {
-    return c->title[0] ? c->title : _("(no chapter.txt from this run)");
-}
 
 static void glance_row(Buf *f, const RunChapter *c) {
     buf_printf(f, "| [%s](#%s) | ", c->name, c->name);
@@ -140,7 +137,7 @@ static void glance_row(Buf *f, const RunChapter *c) {
     char verdicts[256], words[1024];
     run_verdict_counts(c, verdicts, sizeof verdicts);
     run_status_words(c, words, sizeof words);
-    report_text(f, shown_title(c));
+    report_text(f, run_chapter_title(c));
     buf_printf(f, " | %zu | ", c->n_claims);
     report_text(f, verdicts);
     if (words[0]) {
@@ -371,7 +368,7 @@ static void section(Buf *f, const RunChapter *c) {
     // The lesson's title and opening when this run gave claims (a run that
     // gave none shows only what went wrong).
     bool teach = c->has_lesson && c->has_claims;
-    report_text(f, teach ? c->lesson.title : shown_title(c));
+    report_text(f, run_chapter_title(c));
     buf_printf(f, "\n\n");
     if (teach && c->lesson.intro[0]) buf_printf(f, "%s\n\n", c->lesson.intro);
     else if (c->summary[0]) {

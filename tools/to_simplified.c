@@ -4,6 +4,7 @@
 //
 //   to_simplified [--corrections FILE] [--po] IN OUT   write OUT from IN
 //   to_simplified --check FILE...                     does any file hold a Traditional-only character?
+//                                                     (of a catalogue, NAME.po, in its translations)
 //
 // Conversion: the text is converted with OpenCC's tw2sp configuration
 // (characters, and Taiwan phrases to mainland ones: 程式 → 程序, 資料 → 数据),
@@ -12,7 +13,9 @@
 // lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
 // what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
-// --po also names the catalogue's language zh_CN in its header.
+// --po: IN is a gettext catalogue: only its translations (msgstr) are
+// converted, never the English it looks up (msgid) or a comment, and the
+// header names the language zh_CN.
 //
 // Check: each file converted with t2s must come back unchanged; a character
 // that changes is Traditional-only, and is reported with its line.
@@ -129,13 +132,19 @@ static int convert(const char *in, const char *out_path, const char *corrections
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     Corrections corrections = read_corrections(corrections_path);
     Buf out = {0};
+    bool in_msgid = false;   // (--po: within a msgid, whose continuation lines start with '"')
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         n += line[n] == '\n';
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
-        if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
+        if (po && strncmp(copy, "msgid", 5) == 0) in_msgid = true;
+        else if (po && copy[0] != '"') in_msgid = false;
+        // A catalogue's English (msgid, its continuation lines) and comments stay as they are: the programs
+        // look the English up, which may quote Chinese ("我愛你" in an option's help).
+        if (po && (in_msgid || copy[0] == '#')) buf_add(&out, copy, n);
+        else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
         else convert_line(&out, phrases, characters, &corrections, copy);
         free(copy);
         line += n;
@@ -168,7 +177,8 @@ static int convert(const char *in, const char *out_path, const char *corrections
     return EXIT_AS_EXPECTED;
 }
 
-// --check: each line of each file against its t2s conversion.
+// --check: each line of each file against its t2s conversion (of a catalogue,
+// NAME.po, the translations' lines only).
 static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
     int found = 0;
@@ -180,7 +190,13 @@ static int check(int n, char **paths) {
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
+        // (a catalogue's English, msgid, and its comments are the zh-TW one's: only its translations are read)
+        size_t len_path = strlen(paths[i]);
+        bool po = len_path > 3 && strcmp(paths[i] + len_path - 3, ".po") == 0, in_msgid = false;
         for (size_t l = 0; l < n_lines; l++) {
+            if (po && strncmp(lines[l], "msgid", 5) == 0) in_msgid = true;
+            else if (po && lines[l][0] != '"') in_msgid = false;
+            if (po && (in_msgid || lines[l][0] == '#')) continue;
             char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
             if (converted && strcmp(converted, lines[l]) != 0) {
                 size_t k = 0;

@@ -222,9 +222,7 @@ static void page_of(ChapterPage *p, const RunChapter *c) {
     p->number = c->number;
     // The lesson's title and opening when this run gave claims (a run that
     // gave none shows only what went wrong).
-    p->title = c->has_lesson && c->has_claims ? c->lesson.title
-               : c->title[0]                  ? c->title
-                                              : "(no chapter.txt from this run)";
+    p->title = run_chapter_title(c);
     p->summary = c->summary;
     p->claims = c->claims;
     p->n_claims = c->n_claims;
@@ -1128,7 +1126,7 @@ static void copy_assets(const char *assets, const char *katex) {
         snprintf(from, sizeof from, "%s/%s", assets, OWN[i]);
         snprintf(rel, sizeof rel, "assets/%s", OWN[i]);
         if (!copy_asset(from, rel)) {
-            fprintf(stderr, "%s: --assets %s: cannot read %s\n", PROGRAM, assets, OWN[i]);
+            fprintf(stderr, _("%s: --assets %s: cannot read %s\n"), PROGRAM, assets, OWN[i]);
             exit(EXIT_BAD_INPUT);
         }
     }
@@ -1141,7 +1139,7 @@ static void copy_assets(const char *assets, const char *katex) {
         snprintf(from, sizeof from, "%s/%s", katex, KATEX[i]);
         snprintf(rel, sizeof rel, "assets/katex/%s", KATEX[i]);
         if (!copy_asset(from, rel)) {
-            fprintf(stderr, "%s: --katex %s: cannot read %s\n", PROGRAM, katex, KATEX[i]);
+            fprintf(stderr, _("%s: --katex %s: cannot read %s\n"), PROGRAM, katex, KATEX[i]);
             exit(EXIT_BAD_INPUT);
         }
     }
@@ -1220,7 +1218,8 @@ static void copy_site_files(void) {
 
 // ---- main ------------------------------------------------------------------------------
 
-static const char USAGE[] =
+// (marked for the catalogue: --help prints it in the reader's language)
+static const char *const USAGE = N_(
     "  Writes DIR/index.html and DIR/chNN.html from the workbook run in --out.\n"
     "  --plots     the plots/ folder (the default exercises folder is next to it)\n"
     "  --assets    tools/pages (style sheet, render script)\n"
@@ -1229,27 +1228,27 @@ static const char USAGE[] =
     "  --exercises the exercises (chNN.tsv); default: the folder exercises next to --plots\n"
     "  --site      write the published site into SITE instead, the pages and exactly the files they\n"
     "              link (no cache, no MANIFEST); SITE: a new or empty folder, or a site written before,\n"
-    "              whose SITE_MANIFEST lists every file in it (only those are replaced); --out is only read";
+    "              whose SITE_MANIFEST lists every file in it (only those are replaced); --out is only read");
 
 int main(int argc, char **argv) {
     faults_install(PROGRAM);
     i18n_use(i18n_from_environment());   // (its messages: the pages are written in every language)
     const char *out = NULL, *plots = NULL, *assets = NULL, *katex = NULL, *exercises_dir = NULL, *site = NULL;
     const OptionSpec specs[] = {
-        {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", "the workbook's run (build/workbook)"},
-        {"--plots", OPTION_TEXT, &plots, 0, 0, 0, "DIR", "the plots/ folder"},
+        {"--out", OPTION_TEXT, &out, 0, 0, 0, "DIR", N_("the workbook's run (build/workbook)")},
+        {"--plots", OPTION_TEXT, &plots, 0, 0, 0, "DIR", N_("the plots/ folder")},
         {"--assets", OPTION_TEXT, &assets, 0, 0, 0, "DIR", "tools/pages"},
-        {"--katex", OPTION_TEXT, &katex, 0, 0, 0, "DIR", "KaTeX, e.g. /usr/share/javascript/katex"},
-        {"--exercises", OPTION_TEXT, &exercises_dir, 0, 0, 0, "DIR", "the exercises folder"},
-        {"--site", OPTION_TEXT, &site, 0, 0, 0, "SITE", "the published site's folder"},
+        {"--katex", OPTION_TEXT, &katex, 0, 0, 0, "DIR", N_("KaTeX, e.g. /usr/share/javascript/katex")},
+        {"--exercises", OPTION_TEXT, &exercises_dir, 0, 0, 0, "DIR", N_("the exercises folder")},
+        {"--site", OPTION_TEXT, &site, 0, 0, 0, "SITE", N_("the published site's folder")},
     };
-    OptionsResult parsed = options_parse(PROGRAM, USAGE, specs, sizeof specs / sizeof specs[0], argc, argv);
+    OptionsResult parsed = options_parse(PROGRAM, _(USAGE), specs, sizeof specs / sizeof specs[0], argc, argv);
     if (parsed == OPTIONS_HELP)
-        printf("\nexit status: 0 pages (or the site) written, 2 bad input (nothing written), 3 a write failed\n"
-               "(--site: the previous site, or none, stays), 4 out of memory\n");
+        printf("%s", _("\nexit status: 0 pages (or the site) written, 2 bad input (nothing written), 3 a write failed\n"
+                       "(--site: the previous site, or none, stays), 4 out of memory\n"));
     if (parsed != OPTIONS_OK) return parsed == OPTIONS_HELP ? EXIT_AS_EXPECTED : EXIT_BAD_INPUT;
     if (!out || !plots || !assets) {
-        fprintf(stderr, "%s: --out, --plots and --assets are required (see --help)\n", PROGRAM);
+        fprintf(stderr, _("%s: --out, --plots and --assets are required (see --help)\n"), PROGRAM);
         return EXIT_BAD_INPUT;
     }
     struct stat st;
@@ -1283,8 +1282,8 @@ int main(int argc, char **argv) {
         char folder[8192];
         snprintf(folder, sizeof folder, "%s/%s", out, OWN_FOLDERS[i]);
         if (lstat(folder, &st) == 0 && !S_ISDIR(st.st_mode)) {
-            options_reject(PROGRAM, "--out", out, "it holds a link or a file where the pages' folder assets/ goes; "
-                                                  "remove it (the pages are never written through a link)");
+            options_reject(PROGRAM, "--out", out, _("it holds a link or a file where the pages' folder assets/ goes; "
+                                                    "remove it (the pages are never written through a link)"));
             return EXIT_BAD_INPUT;
         }
     }
@@ -1345,7 +1344,7 @@ int main(int argc, char **argv) {
             const RunChapter *c = &run.chapters[i];
             if (c->state == RUN_CHAPTER_DONE || c->state == RUN_CHAPTER_BROKEN) page_of(&g_ch[g_n_ch++], c);
             if (c->state == RUN_CHAPTER_BROKEN && lang == LANG_EN)
-                fprintf(stderr, "%s: %s: %s (its page says so)\n", PROGRAM, c->name, c->problem);
+                fprintf(stderr, _("%s: %s: %s (its page says so)\n"), PROGRAM, c->name, c->problem);
         }
         for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
         write_index();

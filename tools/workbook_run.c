@@ -93,7 +93,8 @@ enum { PRINTED_ONLY = -2 };
 static const char *const PROGRAM = "workbook_run";
 static const char MANIFEST_LINE[] = "# The files workbook_run wrote here; running a chapter removes its files first.";
 
-static const char USAGE[] =
+// (marked for the catalogue: --help prints it in the reader's language)
+static const char *const USAGE = N_(
     "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...\n"
     "       workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS]\n"
     "                    --chapter chNN CHAPTER... [-- CHAPTER-OPTION...]\n"
@@ -121,7 +122,7 @@ static const char USAGE[] =
     "--lang en|zh-TW|zh-CN: the language of the terminal's messages and of the\n"
     "chapters' lessons (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else\n"
     "en); the report is written in every language (REPORT.md, REPORT.zh-TW.md,\n"
-    "REPORT.zh-CN.md).\n";
+    "REPORT.zh-CN.md).\n");
 
 // ---- the command line ------------------------------------------------------------
 
@@ -143,13 +144,14 @@ static int reject(const char *option, const char *value, const char *accepted) {
 // not too long, no control characters.
 static bool text_ok(const char *option, const char *value, const char *what) {
     char accepted[256];
+    // ('what' is one of the N_ texts of the callers, in the reader's language here)
     const char *problem = NULL;
-    if (value[0] == '\0') problem = "not an empty name";
-    else if (strlen(value) > ARG_MAX_LEN) problem = "of at most 2048 characters";
+    if (value[0] == '\0') problem = _("expected %s, not an empty name");
+    else if (strlen(value) > ARG_MAX_LEN) problem = _("expected %s of at most 2048 characters");
     for (const unsigned char *p = (const unsigned char *)value; *p && !problem; p++)
-        if (*p < 0x20 || *p == 0x7f) problem = "without control characters (tabs, newlines)";
+        if (*p < 0x20 || *p == 0x7f) problem = _("expected %s without control characters (tabs, newlines)");
     if (problem == NULL) return true;
-    snprintf(accepted, sizeof accepted, "expected %s %s", what, problem);
+    snprintf(accepted, sizeof accepted, problem, _(what));
     options_reject(PROGRAM, option, value, accepted);
     return false;
 }
@@ -171,12 +173,12 @@ static int split_passed(Arguments *a, char **rest, int n_rest) {
                         i ? "1.5" : "1920x1080");
                 return EXIT_BAD_INPUT;
             }
-            if (*slots[i]) return reject(names[i], value, "given more than once; give it once");
+            if (*slots[i]) return reject(names[i], value, _("given more than once; give it once"));
             *slots[i] = value;
         }
         if (figure) continue;
-        if (a->n_passed == MAX_PASSED) return reject("option", arg, "expected at most 256 chapter options");
-        if (!text_ok("option", arg, "a chapter option")) return EXIT_BAD_INPUT;
+        if (a->n_passed == MAX_PASSED) return reject("option", arg, _("expected at most 256 chapter options"));
+        if (!text_ok("option", arg, N_("a chapter option"))) return EXIT_BAD_INPUT;
         a->passed[a->n_passed++] = rest[k];
     }
     return EXIT_AS_EXPECTED;
@@ -185,17 +187,17 @@ static int split_passed(Arguments *a, char **rest, int n_rest) {
 static int parse_arguments(Arguments *a, int argc, char **argv) {
     memset(a, 0, sizeof *a);
     const OptionSpec specs[] = {
-        {"--out", OPTION_TEXT, &a->out, 0, 0, 0, "DIR", "a folder to write the run into"},
-        {"--plots", OPTION_TEXT, &a->plots, 0, 0, 0, "DIR", "the workbook's plots/ folder"},
-        {"--gnuplot", OPTION_TEXT, &a->gnuplot_arg, 0, 0, 0, "PROGRAM", "the gnuplot program"},
-        {"--render", OPTION_TEXT, &a->render, 0, 0, 0, "SCRIPT", "a gnuplot script (.gp)"},
-        {"--data", OPTION_TEXT, &a->data, 0, 0, 0, "DIR", "the chapter's data folder"},
-        {"--figures", OPTION_TEXT, &a->figures, 0, 0, 0, "DIR", "a folder for the figure"},
-        {"--figure-size", OPTION_TEXT, &a->figure_size, 0, 0, 0, "WxH", "figure size"},
-        {"--font-scale", OPTION_TEXT, &a->font_scale, 0, 0, 0, "X", "font scale"},
-        {"--chapter", OPTION_TEXT, &a->only, 0, 0, 0, "chNN", "one chapter"},
-        {"--exercises", OPTION_TEXT, &a->exercises_arg, 0, 0, 0, "DIR", "the workbook's exercises/ folder"},
-        {"--lang", OPTION_TEXT, &a->lang, 0, 0, 0, "LANG", "en, zh-TW or zh-CN"},
+        {"--out", OPTION_TEXT, &a->out, 0, 0, 0, "DIR", N_("a folder to write the run into")},
+        {"--plots", OPTION_TEXT, &a->plots, 0, 0, 0, "DIR", N_("the workbook's plots/ folder")},
+        {"--gnuplot", OPTION_TEXT, &a->gnuplot_arg, 0, 0, 0, "PROGRAM", N_("the gnuplot program")},
+        {"--render", OPTION_TEXT, &a->render, 0, 0, 0, "SCRIPT", N_("a gnuplot script (.gp)")},
+        {"--data", OPTION_TEXT, &a->data, 0, 0, 0, "DIR", N_("the chapter's data folder")},
+        {"--figures", OPTION_TEXT, &a->figures, 0, 0, 0, "DIR", N_("a folder for the figure")},
+        {"--figure-size", OPTION_TEXT, &a->figure_size, 0, 0, 0, "WxH", N_("figure size")},
+        {"--font-scale", OPTION_TEXT, &a->font_scale, 0, 0, 0, "X", N_("font scale")},
+        {"--chapter", OPTION_TEXT, &a->only, 0, 0, 0, "chNN", N_("one chapter")},
+        {"--exercises", OPTION_TEXT, &a->exercises_arg, 0, 0, 0, "DIR", N_("the workbook's exercises/ folder")},
+        {"--lang", OPTION_TEXT, &a->lang, 0, 0, 0, "LANG", N_("en, zh-TW or zh-CN")},
     };
     OptionArguments args = {a->chapter_args, MAX_CHAPTERS, "chapter", "chapters", true, 0, 0};
     if (options_parse_arguments(PROGRAM, NULL, specs, sizeof specs / sizeof specs[0], argc, argv, &args) != OPTIONS_OK)
@@ -228,24 +230,24 @@ static bool is_folder(const char *path) {
 
 static int render_mode(const Arguments *a, const char *gnuplot) {
     if (a->only || a->exercises_arg || a->n_passed)
-        return reject("--render", a->render, "draws one figure: it takes --data, --figures and --gnuplot, not "
-                                             "--chapter, --exercises or options after '--'");
+        return reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
+                                               "--chapter, --exercises or options after '--'"));
     if (a->out || a->plots || a->n_chapters > 0)
         return reject("--render", a->render, a->n_chapters && !a->out && !a->plots
-                                                 ? "draws one figure and takes no chapter programs"
-                                                 : "draws one figure: it takes --data, --figures and --gnuplot, "
-                                                   "not --out or --plots");
+                                                 ? _("draws one figure and takes no chapter programs")
+                                                 : _("draws one figure: it takes --data, --figures and --gnuplot, "
+                                                     "not --out or --plots"));
     if (!a->data || !a->figures)
         return fprintf(stderr, _("%s: --render: %s is missing; expected --render SCRIPT --data DIR --figures DIR\n"),
                        PROGRAM, a->data ? "--figures" : "--data"),
                EXIT_BAD_INPUT;
-    if (!text_ok("--render", a->render, "a gnuplot script") || !text_ok("--data", a->data, "a folder") ||
-        !text_ok("--figures", a->figures, "a folder"))
+    if (!text_ok("--render", a->render, N_("a gnuplot script")) || !text_ok("--data", a->data, N_("a folder")) ||
+        !text_ok("--figures", a->figures, N_("a folder")))
         return EXIT_BAD_INPUT;
     char accepted[WHY_LEN], why[WHY_LEN];
     FILE *fp = fopen(a->render, "r");
     if (fp == NULL) {
-        snprintf(accepted, sizeof accepted, "cannot read it (%s); expected a gnuplot script", strerror(errno));
+        snprintf(accepted, sizeof accepted, _("cannot read it (%s); expected a gnuplot script"), strerror(errno));
         return reject("--render", a->render, accepted);
     }
     fclose(fp);
@@ -254,14 +256,14 @@ static int render_mode(const Arguments *a, const char *gnuplot) {
     struct stat st;
     if (strlen(base) < 4 || strcmp(base + strlen(base) - 3, ".gp") != 0 || stat(a->render, &st) != 0 ||
         !S_ISREG(st.st_mode))
-        return reject("--render", a->render, "expected a gnuplot script, a file named NAME.gp");
-    if (!is_folder(a->data)) return reject("--data", a->data, "not a folder; expected the chapter's data folder");
+        return reject("--render", a->render, _("expected a gnuplot script, a file named NAME.gp"));
+    if (!is_folder(a->data)) return reject("--data", a->data, _("not a folder; expected the chapter's data folder"));
     if (gnuplot == NULL) {
         printf(_("SKIPPED: gnuplot was not found on PATH, %s was not rendered\n"), base);
         return stdout_status() == EXIT_AS_EXPECTED ? EXIT_SKIPPED : EXIT_IO_FAILED;
     }
     if (!output_dir_prepare(a->figures, why, sizeof why)) {
-        snprintf(accepted, sizeof accepted, "%s; give a folder you can write to", why);
+        snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
         return reject("--figures", a->figures, accepted);
     }
     child_install_signal_handlers();
@@ -361,18 +363,19 @@ static int check_run_inputs(Driver *d) {
         return fprintf(stderr, _("%s: no chapter program given; expected one or more chNN programs after the options\n"),
                        PROGRAM),
                EXIT_BAD_INPUT;
-    if (!text_ok("--out", a->out, "a folder") || !text_ok("--plots", a->plots, "a folder")) return EXIT_BAD_INPUT;
-    if (!is_folder(a->plots)) return reject("--plots", a->plots, "not a folder; expected the workbook's plots/ folder");
+    if (!text_ok("--out", a->out, N_("a folder")) || !text_ok("--plots", a->plots, N_("a folder"))) return EXIT_BAD_INPUT;
+    if (!is_folder(a->plots))
+        return reject("--plots", a->plots, _("not a folder; expected the workbook's plots/ folder"));
     char path[ARG_MAX_LEN + 64];
     snprintf(path, sizeof path, "%s/common.gp", a->plots);
     if (access(path, R_OK) != 0)
-        return reject("--plots", a->plots, "it has no common.gp; expected the workbook's plots/ folder");
+        return reject("--plots", a->plots, _("it has no common.gp; expected the workbook's plots/ folder"));
     d->out = a->out;
     d->plots = a->plots;
     if (a->exercises_arg) {
-        if (!text_ok("--exercises", a->exercises_arg, "a folder")) return EXIT_BAD_INPUT;
+        if (!text_ok("--exercises", a->exercises_arg, N_("a folder"))) return EXIT_BAD_INPUT;
         if (!is_folder(a->exercises_arg))
-            return reject("--exercises", a->exercises_arg, "not a folder; expected the workbook's exercises/ folder");
+            return reject("--exercises", a->exercises_arg, _("not a folder; expected the workbook's exercises/ folder"));
         d->exercises = text_copy(a->exercises_arg);
     } else {
         snprintf(path, sizeof path, "%s/../exercises", a->plots);
@@ -395,7 +398,8 @@ static int check_run_inputs(Driver *d) {
     if (fits) snprintf(d->settings, sizeof d->settings, "%s", settings);
     free(settings);
     if (!fits)
-        return reject("option", a->passed[a->n_passed - 1], "expected chapter options of at most 2048 characters in all");
+        return reject("option", a->passed[a->n_passed - 1],
+                      _("expected chapter options of at most 2048 characters in all"));
     char why[WHY_LEN], accepted[WHY_LEN + 128];
     bool only_found = a->only == NULL;
     for (size_t i = 0; i < a->n_chapters; i++) {
@@ -403,12 +407,15 @@ static int check_run_inputs(Driver *d) {
         const char *arg = a->chapter_args[i], *name = strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
         if (strlen(name) != 4 || strncmp(name, "ch", 2) != 0 || name[2] < '0' || name[2] > '9' || name[3] < '0' ||
             name[3] > '9')
-            return reject("chapter", arg, "expected a chapter program named chNN, e.g. build/dev/ch01");
-        if (!text_ok("chapter", arg, "a chapter program")) return EXIT_BAD_INPUT;
+            return reject("chapter", arg, _("expected a chapter program named chNN, e.g. build/dev/ch01"));
+        if (!text_ok("chapter", arg, N_("a chapter program"))) return EXIT_BAD_INPUT;
         c->program = child_resolve_program(arg, why, sizeof why);
         if (c->program == NULL) {
-            snprintf(accepted, sizeof accepted, "%s; expected a chapter program%s", why,
-                     strchr(arg, '/') ? "" : " (give its path, e.g. build/dev/ch01, or put its folder on PATH)");
+            snprintf(accepted, sizeof accepted,
+                     strchr(arg, '/') ? _("%s; expected a chapter program")
+                                      : _("%s; expected a chapter program (give its path, e.g. build/dev/ch01, or put "
+                                          "its folder on PATH)"),
+                     why);
             return reject("chapter", arg, accepted);
         }
         snprintf(c->name, sizeof c->name, "%s", name);
@@ -416,19 +423,19 @@ static int check_run_inputs(Driver *d) {
             if (strcmp(d->chapters[k].name, c->name) == 0) {
                 free(c->program);
                 c->program = NULL;
-                return reject("chapter", arg, "given more than once; expected each chapter once");
+                return reject("chapter", arg, _("given more than once; expected each chapter once"));
             }
         c->run = a->only == NULL || strcmp(c->name, a->only) == 0;
         only_found = only_found || c->run;
         d->n_chapters++;
     }
     if (!only_found) {
-        snprintf(accepted, sizeof accepted, "expected the name chNN of one of the %zu chapter programs given",
+        snprintf(accepted, sizeof accepted, _("expected the name chNN of one of the %zu chapter programs given"),
                  d->n_chapters);
         return reject("--chapter", a->only, accepted);
     }
     if (!output_dir_prepare(d->out, why, sizeof why)) {
-        snprintf(accepted, sizeof accepted, "%s; give a folder you can write to", why);
+        snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
         return reject("--out", d->out, accepted);
     }
     // One run at a time into the folder (common/folder_lock.h), report included.
@@ -978,13 +985,21 @@ static int run_mode(Driver *d) {
 
 int main(int argc, char **argv) {
     faults_standard_descriptors(PROGRAM);
+    // The reader's language: the environment's (gettext's convention), or --lang (also for --help).
+    static Driver d;
+    d.lang = i18n_from_environment();
+    for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
+        const char *value = strncmp(argv[k], "--lang=", 7) == 0                   ? argv[k] + 7
+                            : strcmp(argv[k], "--lang") == 0 && k + 1 < argc ? argv[k + 1]
+                                                                               : NULL;
+        if (value) i18n_parse_option(value, &d.lang);   // (a bad value is refused below)
+    }
+    i18n_use(d.lang);
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(USAGE, stdout);
+            fputs(_(USAGE), stdout);
             return stdout_status();
         }
-    // The reader's language: the environment's (gettext's convention), or --lang.
-    static Driver d;
     d.lang = i18n_from_environment();
     i18n_use(d.lang);
     Arguments args;
@@ -1001,7 +1016,7 @@ int main(int argc, char **argv) {
     if (args.gnuplot_arg) {
         gnuplot = child_resolve_program(args.gnuplot_arg, why, sizeof why);
         if (gnuplot == NULL) {
-            snprintf(accepted, sizeof accepted, "%s; expected the gnuplot program (a path or a name on PATH)", why);
+            snprintf(accepted, sizeof accepted, _("%s; expected the gnuplot program (a path or a name on PATH)"), why);
             return reject("--gnuplot", args.gnuplot_arg, accepted);
         }
     } else {
