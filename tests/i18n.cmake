@@ -8,6 +8,7 @@
 #   i18n.simplified      the zh-CN edition (lessons, catalogue; the pages and report of the
 #                        chapters' run) holds no Traditional-only character
 #   lessons.check.zh-TW/zh-CN  each translation held to its English original (tools/lesson_check.c)
+#   i18n.help_in_chinese.*  every program's --help (and ./workbook help) in zh-TW and zh-CN: no English sentence
 #   ...catches_*         the catalogue and Traditional checks fail where they should
 if(NOT MSGFMT_EXECUTABLE OR NOT OPENCC_FOUND)
   message(STATUS "pe-workbook: gettext or OpenCC missing: no language tests")
@@ -68,6 +69,40 @@ foreach(row IN LISTS environments)
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_language.cmake)
   set_tests_properties(i18n.environment.${name} PROPERTIES LABELS "i18n;ch03")
 endforeach()
+
+# --help in Chinese is Chinese (issue 41): every chapter's, the driver's, the
+# pages tool's and the ./workbook script's help, in zh-TW and zh-CN, hold no
+# run of four or more English words (tests/expect_no_english.cmake: option
+# names, file names, symbols and maths aside). The pages tool takes its
+# language from the environment only.
+set(help_commands "")
+foreach(chapter IN LISTS WORKBOOK_CHAPTERS)
+  list(APPEND help_commands "${chapter}|$<TARGET_FILE:${chapter}>,--lang,LANG,--help")
+endforeach()
+list(APPEND help_commands "workbook_run|$<TARGET_FILE:workbook_run>,--lang,LANG,--help"
+     "workbook|${CMAKE_SOURCE_DIR}/workbook,--lang,LANG,help")
+if(TARGET workbook_pages)
+  list(APPEND help_commands "workbook_pages|$<TARGET_FILE:workbook_pages>,--help")
+endif()
+foreach(lang zh-TW zh-CN)
+  string(REPLACE "-" "_" locale ${lang})
+  foreach(row IN LISTS help_commands)
+    string(REPLACE "|" ";" fields "${row}")
+    list(GET fields 0 name)
+    list(GET fields 1 command)
+    string(REPLACE ",LANG," ",${lang}," command "${command}")
+    string(REPLACE "," ";" command "${command}")
+    add_test(NAME i18n.help_in_chinese.${name}.${lang}
+             COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${command}" -DENV=LANGUAGE=${locale}
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_no_english.cmake)
+    set_tests_properties(i18n.help_in_chinese.${name}.${lang} PROPERTIES LABELS "i18n")
+  endforeach()
+endforeach()
+# ... and the check fails on English (here: ch03's help in English).
+add_test(NAME i18n.help_in_chinese.catches_english
+         COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:ch03>;--lang;en;--help"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_no_english.cmake)
+set_tests_properties(i18n.help_in_chinese.catches_english PROPERTIES WILL_FAIL TRUE LABELS "i18n")
 
 # Each translation against its English original; the budget is the English one's.
 add_test(NAME lessons.check.zh-TW
