@@ -939,6 +939,7 @@ int main(int argc, char **argv) {
         .claims = CLAIMS,
         .n_claims = sizeof CLAIMS / sizeof CLAIMS[0],
     };
+    chapter_language(argc, argv);   // (rows_help is in the reader's language)
     char rows_help[96];   // the default comes from TABLE_ROWS_DEFAULT (the variable holds "not given")
     snprintf(rows_help, sizeof rows_help, _("rows printed by --print-table (default %ld:%ld)"),
              TABLE_ROWS_DEFAULT.first, TABLE_ROWS_DEFAULT.last);

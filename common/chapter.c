@@ -320,6 +320,18 @@ static void append_setting(char *buf, size_t size, const OptionSpec *s, const Op
     free(text);
 }
 
+Lang chapter_language(int argc, char **argv) {
+    Lang lang = i18n_from_environment();
+    for (int i = 1; i < argc; i++) {   // --lang, before the options are parsed (a bad value is refused then)
+        const char *value = strncmp(argv[i], "--lang=", 7) == 0                  ? argv[i] + 7
+                            : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1]
+                                                                              : NULL;
+        if (value) i18n_parse_option(value, &lang);
+    }
+    i18n_use(lang);
+    return lang;
+}
+
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra) {
     faults_install(ch->program);   // out of memory, signals, standard output: see faults.h
     ch->current_claim = -1;
@@ -330,15 +342,8 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
     }
     if (ch->seed == 0) ch->seed = 20170612;  // default seed: the date the Transformer paper appeared
     if (ch->out == NULL) ch->out = ch->program;
-    // The environment's language first, so that --help and a refused option speak it too.
-    ch->lang = i18n_from_environment();
-    i18n_use(ch->lang);
-    for (int i = 1; i < argc; i++) {   // --lang, before the rest is parsed (for the same reason)
-        const char *value = strncmp(argv[i], "--lang=", 7) == 0                  ? argv[i] + 7
-                            : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1]
-                                                                              : NULL;
-        if (value && i18n_parse_option(value, &ch->lang)) i18n_use(ch->lang);
-    }
+    // The language first, so that --help and a refused option speak it too.
+    ch->lang = chapter_language(argc, argv);
 
     char claim_help[160];
     snprintf(claim_help, sizeof claim_help, _("run one claim only, e.g. %s (default: all)"),

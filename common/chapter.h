@@ -140,6 +140,12 @@ struct Chapter {
 // (0 after --help, 2 on bad input).
 int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, size_t n_extra);
 
+// The reader's language (--lang, else the environment: common/i18n.h), now
+// in use. chapter_begin calls it; a chapter that makes a text for its options
+// before chapter_begin (a help with a default computed at run time,
+// translated with _()) calls it first.
+Lang chapter_language(int argc, char **argv);
+
 // Report a chapter-specific option problem (one line) and return 2.
 int chapter_reject(Chapter *ch, const char *option, const char *value, const char *accepted);
 // The same for an integer option's value.
