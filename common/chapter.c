@@ -111,8 +111,8 @@ int chapter_check_memory(Chapter *ch, double bytes, const char *options) {
     double mb = bytes / 1048576.0;
     if (mb <= CHAPTER_MEMORY_BOUND_MB) return CHAPTER_CONTINUE;
     char value[64], accepted[256];
-    snprintf(value, sizeof value, "need about %.0f MB", mb);
-    snprintf(accepted, sizeof accepted, "expected settings that need at most %.0f MB (the memory bound); lower %s",
+    snprintf(value, sizeof value, _("need about %.0f MB"), mb);
+    snprintf(accepted, sizeof accepted, _("expected settings that need at most %.0f MB (the memory bound); lower %s"),
              CHAPTER_MEMORY_BOUND_MB, options);
     return chapter_reject(ch, "settings", value, accepted);
 }
@@ -413,7 +413,7 @@ int chapter_begin(Chapter *ch, int argc, char **argv, const OptionSpec *extra, s
         }
         if (!known) {
             char accepted[300];
-            snprintf(accepted, sizeof accepted, "expected one of%s", ids);
+            snprintf(accepted, sizeof accepted, _("expected one of%s"), ids);
             return chapter_reject(ch, "--claim", ch->only_claim, accepted);
         }
     }
@@ -426,13 +426,13 @@ static void prepare_output(Chapter *ch) {
     char why[256];
     if (!output_dir_prepare(ch->out, why, sizeof why)) {
         char accepted[300];
-        snprintf(accepted, sizeof accepted, "%s; choose a folder you can write to", why);
+        snprintf(accepted, sizeof accepted, _("%s; choose a folder you can write to"), why);
         options_reject(ch->program, "--out", ch->out, accepted);
         exit(EXIT_BAD_INPUT);
     }
     // One run at a time into a folder (common/folder_lock.h): a second waits.
     if (!folder_lock(ch->program, ch->out)) {
-        fprintf(stderr, "%s: cannot lock %s/.lock: %s\n", ch->program, ch->out, strerror(errno));
+        fprintf(stderr, _("%s: cannot lock %s/.lock: %s\n"), ch->program, ch->out, strerror(errno));
         exit(EXIT_IO_FAILED);
     }
     remove_previous_run(ch);
@@ -753,7 +753,7 @@ int chapter_end(Chapter *ch) {
         return EXIT_CLAIM_FAILED;
     }
     if (ch->lesson_problems) {
-        printf("%d lesson(s) could not be written with this run's numbers (see the messages above): exit status 1\n",
+        printf(_("%d lesson(s) could not be written with this run's numbers (see the messages above): exit status 1\n"),
                ch->lesson_problems);
         return EXIT_CLAIM_FAILED;
     }
