@@ -221,11 +221,26 @@ static int print_claim_table(const Chapter *ch) {
     char *title, *summary;
     chapter_heading(ch, ch->lang, &title, &summary);
     printf("%s\n", _(CLAIM_TABLE_COLUMNS));
+    // In Chinese the source, the verdict, the scope and the weight are the reader's words as well (the
+    // verdict with its weight, as the verdict table shows it); in English the table's own names.
+    bool words = ch->lang != LANG_EN;
     for (size_t i = 0; i < ch->n_claims; i++) {
         const ClaimDef *c = &ch->claims[i];
-        const char *fields[] = {ch->program, title, c->id, c->source, verdict_name(c->expected),
-                                c->statement, c->why_expected, claim_scope_name(c->scope),
-                                erratum_weight_name(c->weight)};
+        const char *weight = erratum_weight_name(c->weight);
+        const char *fields[] = {ch->program,
+                                title,
+                                c->id,
+                                words ? lesson_source_label(c->source) : c->source,
+                                words ? lesson_verdict_words(verdict_name(c->expected), weight)
+                                      : verdict_name(c->expected),
+                                c->statement,
+                                c->why_expected,
+                                words ? _(claim_scope_name(c->scope)) : claim_scope_name(c->scope),
+                                // TRANSLATORS: an erratum's weight in --list-claims: a slip, an error
+                                !words                    ? weight
+                                : c->weight == WEIGHT_SLIP ? _("slip")
+                                : c->weight == WEIGHT_ERROR ? _("error")
+                                                           : weight};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
             // Tabs and newlines would break the row: replace them with spaces.
             for (const char *p = fields[k]; *p; p++) putchar(*p == '\t' || *p == '\n' ? ' ' : *p);
