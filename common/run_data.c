@@ -283,6 +283,18 @@ const char *run_claim_source(const RunChapter *c, const RunClaim *cl) {
     return lesson_source_label(lc && lc->source[0] ? lc->source : cl->source);
 }
 
+const char *run_figure_why(const RunFigure *fig, char *buf, size_t size) {
+    // (the driver's words, tools/workbook_run.c: the same texts, marked there for the catalogue)
+    static const char NO_GNUPLOT[] = "gnuplot was not found on PATH";
+    char id[32], end[8];
+    if (strcmp(fig->why, NO_GNUPLOT) == 0) return _(NO_GNUPLOT);
+    if (sscanf(fig->why, "not drawn (claim %31[^ ] not run%7s", id, end) == 2 && strcmp(end, ")") == 0) {
+        snprintf(buf, size, _("not drawn (claim %s not run)"), id);
+        return buf;
+    }
+    return fig->why;
+}
+
 const char *run_figure_claim(const RunChapter *c, const char *figure) {
     for (size_t k = 0; c->has_lesson && k < c->n_claims; k++) {
         const LessonClaim *lc = lesson_claim(&c->lesson, c->claims[k].id);

@@ -154,6 +154,13 @@ bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *part
 // characters, else the claim table's. (A static buffer: use it before the next call.)
 const char *run_claim_source(const RunChapter *c, const RunClaim *cl);
 
+// Why a figure was not drawn, in the reader's language: run.tsv records the
+// driver's English (data, the same in every language), and the reasons the
+// driver gives most, "gnuplot was not found on PATH" and "not drawn (claim ID
+// not run)", are shown translated; another (gnuplot's own message) as it is.
+// Returns 'buf' or the recorded text.
+const char *run_figure_why(const RunFigure *fig, char *buf, size_t size);
+
 // The claim a figure is shown at: the first of the run's claims, in the
 // chapter's order, whose lesson names it ("figure:"); NULL when none does.
 const char *run_figure_claim(const RunChapter *c, const char *figure);

@@ -265,8 +265,9 @@ static void figure(Buf *f, const RunFigure *fig) {
         md_figure_name(f, fig->name);
         // (the driver's reasons may begin "not drawn...": said once)
         bool says_it = strncmp(fig->why, "not drawn", 9) == 0;
+        char why[512];
         buf_printf(f, "%s", says_it ? _(" is ") : _(" is not drawn: "));
-        report_text(f, fig->why);
+        report_text(f, run_figure_why(fig, why, sizeof why));
         buf_printf(f, ".* ");
         report_tex(f, fig->caption);
         buf_printf(f, "\n");

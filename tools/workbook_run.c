@@ -627,7 +627,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         } else if (d->only_claim && has_lesson && figure_claim(&lesson, name, d->only_claim, &of_the_claim) &&
                    !of_the_claim) {
             fig->state = FIGURE_NO_DATA;
-            snprintf(why, sizeof why, "not drawn (claim %s not run)",
+            snprintf(why, sizeof why, N_("not drawn (claim %s not run)"),   // (run_figure_why shows it translated)
                      figure_claim(&lesson, name, d->only_claim, &of_the_claim));
         } else if (!finished) {
             fig->state = FIGURE_NO_DATA;
@@ -635,7 +635,7 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
                                       "earlier run", status_words);
         } else if (d->gnuplot == NULL) {
             fig->state = FIGURE_NO_GNUPLOT;
-            snprintf(why, sizeof why, "gnuplot was not found on PATH");
+            snprintf(why, sizeof why, "%s", N_("gnuplot was not found on PATH"));   // (the same: run_figure_why)
         } else {
             int write_error = 0;
             char message[WHY_LEN];
@@ -783,11 +783,13 @@ static int run_chapter(Driver *d, size_t index) {
         printf("\n");
         for (size_t k = 0; k < o.n_figures; k++) {
             const RunFigure *fig = &o.figures[k];
+            char shown[WHY_LEN];
             if (one && fig->state == FIGURE_DRAWN)
                 printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, d->figdir, fig->name);
             else
                 printf(_("        figure %-34s %s%s\n"), fig->name,
-                       fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "), fig->why);
+                       fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
+                       run_figure_why(fig, shown, sizeof shown));
         }
         fflush(stdout);
     }
@@ -844,15 +846,13 @@ static void print_exercises(const RunChapter *c, const char *settings) {
         if (strcmp(e->options, settings) != 0) continue;
         // "Exercise 3.a: " and the question, wrapped as one paragraph (the
         // id's punctuation escaped: it is text)
-        size_t size = 2 * strlen(e->id) + strlen(e->question) + 16;
+        char *id = lesson_escaped(e->id);
+        const char *format = _("Exercise %s: %s");
+        size_t size = strlen(format) + strlen(id) + strlen(e->question) + 1;
         char *asked = malloc(size);
         if (asked == NULL) faults_out_of_memory("an exercise", size);
-        size_t n = (size_t)snprintf(asked, size, "Exercise ");
-        for (const char *p = e->id; *p; p++) {
-            if (ispunct((unsigned char)*p)) asked[n++] = '\\';
-            asked[n++] = *p;
-        }
-        snprintf(asked + n, size - n, ": %s", e->question);
+        snprintf(asked, size, format, id, e->question);
+        free(id);
         printf("\n");
         print_exercise_text("", "", asked);
         free(asked);
