@@ -2206,16 +2206,16 @@ int main(int argc, char **argv) {
     };
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
-    if (corpus_path && corpus_path[0] == '\0') return chapter_reject(&ch, "--corpus", corpus_path, "expected a file name");
-    if (gcide_path[0] == '\0') return chapter_reject(&ch, "--gcide", gcide_path, "expected a file name");
+    if (corpus_path && corpus_path[0] == '\0') return chapter_reject(&ch, "--corpus", corpus_path, _("expected a file name"));
+    if (gcide_path[0] == '\0') return chapter_reject(&ch, "--gcide", gcide_path, _("expected a file name"));
     if (top_given && !asking()) {
         char value[32];
         snprintf(value, sizeof value, "%ld", top_given);
-        return chapter_reject(&ch, "--top", value, "only used with --analogy or --neighbours");
+        return chapter_reject(&ch, "--top", value, _("only used with --analogy or --neighbours"));
     }
     if (asking() && ch.only_claim)
         return chapter_reject(&ch, "--claim", ch.only_claim,
-                              "not with --analogy or --neighbours, which print their answers and stop (no claims run)");
+                              _("not with --analogy or --neighbours, which print their answers and stop (no claims run)"));
     if (top_given) top_n = top_given;
     char default_cache[4200];
     cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
@@ -2237,7 +2237,7 @@ int main(int argc, char **argv) {
         char why[256];
         if (!output_dir_prepare(ch.out ? ch.out : "ch00", why, sizeof why)) {
             char accepted[300];
-            snprintf(accepted, sizeof accepted, "%s; choose a folder you can write to", why);
+            snprintf(accepted, sizeof accepted, _("%s; choose a folder you can write to"), why);
             return chapter_reject(&ch, "--out", ch.out ? ch.out : "ch00", accepted);
         }
     }

@@ -1251,9 +1251,9 @@ int main(int argc, char **argv) {
     if (sentence_arg != NULL) {
         if (!sentence_parse(&ch, sentence_arg)) return EXIT_BAD_INPUT;
         if (ch.only_claim && strcmp(ch.only_claim, "1.2") != 0 && strcmp(ch.only_claim, "1.4") != 0) {
-            char accepted[160];
-            snprintf(accepted, sizeof accepted, "used by claims 1.2 and 1.4 only; run it with --claim 1.2, "
-                                                "--claim 1.4 or all claims (not --claim %s)", ch.only_claim);
+            char accepted[320];
+            snprintf(accepted, sizeof accepted, _("used by claims 1.2 and 1.4 only; run it with --claim 1.2, "
+                                                  "--claim 1.4 or all claims (not --claim %s)"), ch.only_claim);
             char shown[256];
             shown_text(sentence_arg, shown, sizeof shown);
             return chapter_reject(&ch, "--sentence", shown, accepted);
@@ -1261,7 +1261,7 @@ int main(int argc, char **argv) {
     }
     if ((double)trials * (double)d * (double)d > MAX_TRIAL_WORK) {
         return chapter_reject_number(&ch, "--trials", trials,
-                                     "expected N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)");
+                                     _("expected N * d * d <= 2^25 = 33554432 (each setup draws (d,d) weights)"));
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

@@ -709,8 +709,8 @@ int main(int argc, char **argv) {
     int status = chapter_begin(&ch, argc, argv, options, sizeof options / sizeof options[0]);
     if (status != CHAPTER_CONTINUE) return status;
     if ((double)vocab * (double)d > MAX_WORD_ENTRIES) {
-        char accepted[160];
-        snprintf(accepted, sizeof accepted, "expected vocab x d <= %.0f (32 MB of word vectors); here d = %ld",
+        char accepted[320];
+        snprintf(accepted, sizeof accepted, _("expected vocab x d <= %.0f (32 MB of word vectors); here d = %ld"),
                  MAX_WORD_ENTRIES, d);
         return chapter_reject_number(&ch, "--vocab", vocab, accepted);
     }

@@ -960,7 +960,7 @@ int main(int argc, char **argv) {
     bool rows_given = table_rows.first >= 0;
     if (position >= 0 && print_table)
         return chapter_reject_number(&ch, "--position", position,
-                                     "not with --print-table (--print-table --positions K:K prints that row)");
+                                     _("not with --print-table (--print-table --positions K:K prints that row)"));
     if (position >= 0 && !rows_given) {
         print_position();
         return 0;
@@ -968,15 +968,15 @@ int main(int argc, char **argv) {
     if (rows_given && !print_table) {
         char value[64];
         snprintf(value, sizeof value, "%ld:%ld", table_rows.first, table_rows.last);
-        return chapter_reject(&ch, "--positions", value, "only used with --print-table; add --print-table");
+        return chapter_reject(&ch, "--positions", value, _("only used with --print-table; add --print-table"));
     }
     if (!rows_given) table_rows = TABLE_ROWS_DEFAULT;
     double entries = ((double)table_rows.last - (double)table_rows.first + 1.0) * (double)d;
     if (print_table && entries > MAX_PRINT_ENTRIES) {
-        char value[64], accepted[160];
+        char value[64], accepted[320];
         snprintf(value, sizeof value, "%ld:%ld", table_rows.first, table_rows.last);
-        snprintf(accepted, sizeof accepted, "expected at most %.0f printed numbers (rows x d); here d = %ld", MAX_PRINT_ENTRIES,
-                 d);
+        snprintf(accepted, sizeof accepted, _("expected at most %.0f printed numbers (rows x d); here d = %ld"),
+                 MAX_PRINT_ENTRIES, d);
         return chapter_reject(&ch, "--positions", value, accepted);
     }
     if (print_table) {

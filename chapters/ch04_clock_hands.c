@@ -493,15 +493,15 @@ int main(int argc, char **argv) {
     // Claim 4.4 must walk past the slowest hand's first turn to see where reading stops.
     double T_last = pe_period((size_t)d / 2 - 1, (size_t)d);
     if ((double)positions <= ceil(T_last) + 1.0) {
-        char accepted[160];
-        snprintf(accepted, sizeof accepted, "expected more than %.0f for d = %ld (past the slowest hand's period %.1f)",
+        char accepted[320];
+        snprintf(accepted, sizeof accepted, _("expected more than %.0f for d = %ld (past the slowest hand's period %.1f)"),
                  ceil(T_last) + 1.0, d, T_last);
         return chapter_reject_number(&ch, "--positions", positions, accepted);
     }
     // Reading back costs ~d sin/cos per position: 2^28 of them take ~15 s here.
     if ((double)positions * (double)d > MAX_READBACK_ENTRIES) {
         return chapter_reject_number(&ch, "--positions", positions,
-                                     "expected N * d <= 2^28 = 268435456 (reading back takes time)");
+                                     _("expected N * d <= 2^28 = 268435456 (reading back takes time)"));
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

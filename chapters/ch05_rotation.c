@@ -963,7 +963,7 @@ int main(int argc, char **argv) {
     // trials * N * d <= 2^27 keeps a run under about a minute (2^24 takes ~6 s here).
     if ((double)trials * (double)positions * (double)d > MAX_SETUP_WORK) {
         return chapter_reject_number(&ch, "--trials", trials,
-                                     "expected trials * positions * d <= 2^27 = 134217728 (about a minute)");
+                                     _("expected trials * positions * d <= 2^27 = 134217728 (about a minute)"));
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);

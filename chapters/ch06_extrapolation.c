@@ -1314,9 +1314,9 @@ int main(int argc, char **argv) {
     cache_dir = cache_folder(cache_dir, ch.out, default_cache, sizeof default_cache);
     if (eval_factor * train_len > MAX_EVAL_LEN)
         return chapter_reject_number(&ch, "--eval-factor", eval_factor,
-                                     "expected eval-factor x train-len <= 1024 (memory bound)");
+                                     _("expected eval-factor x train-len <= 1024 (memory bound)"));
     if (batch * train_len > 65536)
-        return chapter_reject_number(&ch, "--batch", batch, "expected batch x train-len <= 65536 (memory bound)");
+        return chapter_reject_number(&ch, "--batch", batch, _("expected batch x train-len <= 65536 (memory bound)"));
     // Memory: the runs trained at once each hold their buffers; every run's results are kept.
     CopyConfig sizes = run_config(&ch);
     size_t runs = (size_t)(N_ENCODINGS * seeds);   // (trained in one round at most)

@@ -1137,7 +1137,7 @@ int main(int argc, char **argv) {
     double work = (double)trials * (double)positions * (double)d * (double)(positions + d);
     if (work > WORK_LIMIT)
         return chapter_reject_number(&ch, "--trials", trials,
-                                     "expected trials * positions * d * (positions + d) <= 2e10 (about a minute)");
+                                     _("expected trials * positions * d * (positions + d) <= 2e10 (about a minute)"));
     chapter_run_claims(&ch);
     return chapter_end(&ch);
 }

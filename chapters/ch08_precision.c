@@ -884,7 +884,7 @@ int main(int argc, char **argv) {
     if (status != CHAPTER_CONTINUE) return status;
     if ((double)positions * (double)d > MAX_TABLE_ENTRIES) {
         return chapter_reject_number(&ch, "--positions", positions,
-                                     "expected N * d <= 2^25 = 33554432 (the exact table takes time)");
+                                     _("expected N * d <= 2^25 = 33554432 (the exact table takes time)"));
     }
     chapter_run_claims(&ch);
     return chapter_end(&ch);
