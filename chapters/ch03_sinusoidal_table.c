@@ -685,7 +685,10 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
         claim_row(r, "values");
         claim_cell(r, "values", "k", p->k);
         claim_cell(r, "values", "j", p->j);
-        claim_cell_text(r, "values", "document", "%.*f", p->decimals < 2 ? 2 : p->decimals, p->value);
+        // The document's value as it prints it (0.10, not 0.1). The renderer gives a text
+        // that reads as a number its default form (3 significant digits, "0.1"); a
+        // leading figure space (U+2007, a blank as wide as a digit) keeps it a text.
+        claim_cell_text(r, "values", "document", "\u2007%.*f", p->decimals < 2 ? 2 : p->decimals, p->value);
         claim_cell(r, "values", "formula", x);
         claim_cell(r, "values", "diff", diff);
         claim_cell(r, "values", "agrees", agrees_as_printed(p, x) ? 1.0 : 0.0);
