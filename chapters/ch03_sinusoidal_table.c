@@ -863,8 +863,10 @@ static void print_position(void) {
     pe_encode((double)position, P);
     printf(_("P_%ld, d = %ld: pair i holds sin and cos of the angle K/Z_i, Z_i = 10000^(2i/d);\n"
            "'turns' is that angle in whole turns of the hand (angle / 2 pi).\n\n"), position, d);
+    const char *pair_head = _("pair i");
+    int pair_width = display_width(pair_head) > 6 ? display_width(pair_head) : 6;
     printf("  ");
-    print_aligned(_("pair i"), 6, true);
+    print_aligned(pair_head, pair_width, true);
     printf("   ");
     print_aligned(_("dims"), 11, false);
     printf(" %12s   ", "Z_i");
@@ -876,7 +878,7 @@ static void print_position(void) {
         double Z = pe_denominator(i, width), angle = (double)position / Z;
         char dims[32];
         snprintf(dims, sizeof dims, "%zu, %zu", 2 * i, 2 * i + 1);
-        printf("  %6zu   %-11s %12.6g   %19.6f   %12.6g   %13.6f   %15.6f\n", i, dims, Z, angle, angle / (2.0 * M_PI),
+        printf("  %*zu   %-11s %12.6g   %19.6f   %12.6g   %13.6f   %15.6f\n", pair_width, i, dims, Z, angle, angle / (2.0 * M_PI),
                gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1));
     }
     if (width <= 16) {
