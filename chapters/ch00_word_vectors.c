@@ -779,7 +779,6 @@ static void lacking_words(ClaimResult *r) {
     claim_value(r, "missing_any", missing[0] ? 1 : 0);
     claim_text(r, "missing", "%s", missing[0] ? missing : "-");
     claim_value(r, "pairs_found", (double)pairs.n_related);
-    claim_value(r, "pairs_one", pairs.n_related == 1 ? 1 : 0);
     claim_value(r, "related_list", (double)N_RELATED);
     claim_case(r, "no_words");
     claim_value(r, "min_count", (double)min_count);
