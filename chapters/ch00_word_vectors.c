@@ -1254,7 +1254,8 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
         claim_cell_text(r, "per_seed", "nearest", "%s", percent_cell(near[i], c2, sizeof c2));
         claim_cell_text(r, "per_seed", "sgns_both", "%s", percent_cell(both_sg[i], c3, sizeof c3));
         claim_cell_text(r, "per_seed", "ppmi", "%s", percent_cell(both_pp[i], c4, sizeof c4));
-        claim_cell(r, "per_seed", "rank_queen", (double)s->rank_queen);
+        if (s->rank_queen >= 1) claim_cell(r, "per_seed", "rank_queen", (double)s->rank_queen);
+        else claim_cell_text(r, "per_seed", "rank_queen", "-");   // (not asked: a word is missing)
         datafile_printf(&f, "%lu %zu %.6g %.6g %zu %.6g %.6g %.6g %.6g %ld\n", s->seed, n_all, acc[i], near[i], n_both,
                         both_sg[i], both_pp[i], gender_sg[i], gender_near[i], s->rank_queen);
     }
@@ -2088,7 +2089,7 @@ static void answer_questions(const Chapter *ch) {
     size_t k = (size_t)top_n, limit = V < SEARCH_LIMIT ? V : SEARCH_LIMIT;
     char folded[3][CORPUS_MAX_WORD + 64];
     printf(_("On the SGNS vectors of seed %ld (d = %ld, %s), among the %zu most frequent words:\n"), ch->seed, dim,
-           course.from_cache ? "read from the cache" : "trained now and cached", limit);
+           course.from_cache ? _("read from the cache") : _("trained now and cached"), limit);
     if (analogy_words.n == 3) {
         long abc[3];
         for (int i = 0; i < 3; i++) abc[i] = question_word(analogy_words.words[i], folded[i], sizeof folded[i]);
@@ -2099,7 +2100,7 @@ static void answer_questions(const Chapter *ch) {
         snprintf(head[0], sizeof head[0], "%s - %s + %s", folded[0], folded[1], folded[2]);
         found[0] = analogy_answers(sg, abc, limit, k, ids[0], sims[0]);
         // the same question without the arithmetic: the words nearest A alone (B and C left out, as above)
-        snprintf(head[1], sizeof head[1], "%s alone", folded[0]);
+        snprintf(head[1], sizeof head[1], _("%s alone"), folded[0]);
         found[1] = embedding_nearest(sg, sg->unit + (size_t)abc[0] * sg->d, limit, abc, 3, k, ids[1], sims[1]);
         size_t n = 2;
         bool pp_can = (size_t)abc[0] < K && (size_t)abc[1] < K && (size_t)abc[2] < K;
@@ -2111,7 +2112,7 @@ static void answer_questions(const Chapter *ch) {
         printf(_("\n%s - %s + %s: the nearest words by cosine (%s, %s and %s left out); beside them\n"
                "the words nearest %s alone (no arithmetic)%s:\n"),
                folded[0], folded[1], folded[2], folded[0], folded[1], folded[2], folded[0],
-               pp_can ? ", and the answers of PPMI+SVD (counting, no training)" : "");
+               pp_can ? _(", and the answers of PPMI+SVD (counting, no training)") : "");
         const char *heads[3] = {head[0], head[1], head[2]};
         print_columns(heads, (const long(*)[MAX_TOP])ids, (const double(*)[MAX_TOP])sims, found, n);
         if (!pp_can) printf(_("  (PPMI+SVD not asked: it keeps only the %zu most frequent words)\n"), K);
