@@ -588,8 +588,17 @@ static void printed(Buf *md, const char *text) {
     buf_puts(md, "</span>");
 }
 
-// The evidence: what the claim printed, as it printed it.
-static void narrative(Buf *md, const Claim *cl) {
+// The evidence: the lesson's, with the run's numbers and tables ('evidence',
+// Markdown; NULL or "" when the lesson has none), then what the claim printed
+// itself, as it printed it.
+static void narrative(Buf *md, const Claim *cl, const char *evidence) {
+    bool words = evidence && evidence[0];
+    if (words) {
+        buf_puts(md, "<div class=\"evidence-words\">\n\n");
+        md_lesson(md, evidence);
+        buf_puts(md, "\n\n</div>\n\n");
+    }
+    if (words && !cl->narrative[0]) return;
     buf_puts(md, "<pre class=\"evidence-text\">");
     html_puts(md, cl->narrative[0] ? cl->narrative : cl->finding);
     buf_puts(md, "</pre>\n\n");
@@ -662,10 +671,21 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     if (lesson && !parts.verdict_missing) md_lesson(md, parts.verdict);
     else printed(md, cl->finding);
     buf_puts(md, _("\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n"));
-    buf_puts(md, _("<div class=\"statement\">\n\n**The claim as checked:** "));
-    md_puts(md, cl->statement);
-    buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
-    html_puts(md, cl->key);
+    if (!lesson) {   // (with a lesson, what the course says stands above)
+        buf_puts(md, _("<div class=\"statement\">\n\n**The claim as checked:** "));
+        md_puts(md, cl->statement);
+        buf_puts(md, "\n\n</div>\n\n");
+    }
+    buf_puts(md, "<dl class=\"numbers\">\n\n<dt>");
+    if (lesson && parts.key[0]) {   // the lesson's words for the key number, in the page's language
+        char *key = lesson_plain(parts.key, 1 << 20);
+        size_t n = strlen(key);
+        while (n && key[n - 1] == '\n') key[--n] = '\0';
+        html_puts(md, key);
+        free(key);
+    } else {
+        html_puts(md, cl->key);
+    }
     buf_puts(md, "</dt>\n\n");
     if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
         buf_puts(md, _("<dd>computed <b>"));
@@ -687,7 +707,7 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
         html_puts(md, cl->tolerance);
     }
     buf_puts(md, "</dd>\n</dl>\n\n");
-    narrative(md, cl);
+    narrative(md, cl, lesson ? parts.evidence : NULL);
     buf_puts(md, "</details>\n\n</section>\n\n");
     if (lesson) lesson_parts_free(&parts);
 }
