@@ -242,8 +242,15 @@ static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
     OffsetFit fit = offset_fit(demo.rope);
     claim_value(r, "last_position", (double)(positions - 1));
     claim_value(r, "positions", (double)positions);
-    claim_value(r, "s_5_2", gsl_matrix_get(demo.rope, 5, 2));
-    claim_value(r, "s_40_37", gsl_matrix_get(demo.rope, 40, 37));
+    // Two entries of one diagonal m - n = 3: S[5][2] and S[40][37] (S[N-1][N-4] when N <= 40);
+    // with N <= 5 there is no S[5][2] and the lesson leaves them out.
+    bool shows_pair = positions > 5;
+    size_t pair_m = positions > 40 ? 40 : (size_t)positions - 1;
+    claim_value(r, "shows_pair", shows_pair ? 1 : 0);
+    claim_value(r, "s_5_2", shows_pair ? gsl_matrix_get(demo.rope, 5, 2) : 0.0);
+    claim_value(r, "pair_m", (double)pair_m);
+    claim_value(r, "pair_n", shows_pair ? (double)(pair_m - 3) : 0.0);
+    claim_value(r, "s_pair", shows_pair ? gsl_matrix_get(demo.rope, pair_m, pair_m - 3) : 0.0);
     claim_value(r, "demo_spread", fit.worst_spread);
     claim_value(r, "demo_explained", fit.explained);
     claim_value(r, "demo_tol", rope_tolerance(demo.scale));
