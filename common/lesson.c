@@ -405,6 +405,10 @@ static bool format_value(Buf *out, const char *value, const char *spec, char *wh
     double x = strtod(value, &end);
     bool number = *value && *end == '\0';
     char buf[64];
+    // A text that reads as a number ("0.10", the digits a document printed)
+    // is shown as it is: a recorded number is always "%.17g".
+    snprintf(buf, sizeof buf, "%.17g", x);
+    if (number && *spec == '\0' && strcmp(buf, value) != 0) number = false;
     if (!number) {
         if (*spec) {
             why_set(why, why_size, "the text \"%s\" given a number's form ':%s'", value, spec);
@@ -615,10 +619,15 @@ static char *fill_placeholders(const char *text, const LessonValues *values, cha
     for (const char *p = text; *p;) {
         size_t m = lesson_math_length(p);
         if (m) {
-            // Braces in maths are TeX: a recorded name there is a mistake, not a placeholder.
+            // Braces in maths are TeX: a recorded name there is a mistake, not a
+            // placeholder ($R \le {last}$), unless it is a command's or a
+            // script's group (\sqrt{d}, x^{d}, P_{k}).
             for (size_t i = 0; i < m; i++) {
                 size_t n = placeholder_length(p + i);
                 if (n == 0) continue;
+                size_t k = i;
+                while (k > 0 && isalpha((unsigned char)p[k - 1])) k--;
+                if (i > 0 && (p[i - 1] == '^' || p[i - 1] == '_' || (k > 0 && k < i && p[k - 1] == '\\'))) continue;
                 char name[64];
                 snprintf(name, sizeof name, "%.*s", (int)(strcspn(p + i + 1, ":}")), p + i + 1);
                 if (lesson_values_get(values, name)) {

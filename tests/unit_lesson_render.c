@@ -57,6 +57,10 @@ int main(void) {
     check_render("{missing?a|b}", &v, NULL, "a choice on a name not recorded");
     check_render("{pair} at d = {d}", &v, "\\(0\\, 1\\) at d = 128", "a text value is escaped");
     check_render("{t.d}", &v, NULL, "a table's column outside a table row");
+    lesson_values_set(&v, "printed", "0.10");
+    check_render("{printed} and {d}", &v, "0\\.10 and 128", "a text that reads as a number is shown as it is");
+    check_render("$1/\\sqrt{d}$, $x^{d}$", &v, "$1/\\sqrt{d}$, $x^{d}$", "a command's or script's group in maths is TeX");
+    check_render("$R \\le {d}$", &v, NULL, "a recorded name as a placeholder inside maths is refused");
 
     const char *file = "# T\n\nintro\n\n## 3.1\nsource: Doc B §4-2\nsays: S.\nexpected: because of $Z_i$\n"
                        "key: speed of pair 0 / pair {d}\n\nidea\n\n### holds\nH {d}.\n\n### evidence\n"

@@ -237,3 +237,33 @@ void md_code(Buf *b, const char *s) {
     if (pad) buf_add(b, " ", 1);
     for (size_t i = 0; i <= longest; i++) buf_add(b, "`", 1);
 }
+
+// Closing punctuation: never the first character of a line.
+static const char *const CLOSING_PUNCTUATION[] = {"，", "。", "、", "：", "；", "！", "？", "」", "』", "）", "》", "〉"};
+
+char *html_finished(const char *html) {
+    Buf out = {0};
+    for (const char *p = html; *p;) {
+        if (strncmp(p, "<code>--", 8) == 0) {   // an option name, with its argument, on one line
+            buf_puts(&out, "<code class=\"option\">");
+            p += 6;
+            continue;
+        }
+        if (p[0] == '<' && p[1] == '/') {   // an element's end, then closing punctuation: joined (U+2060)
+            const char *end = strchr(p, '>');
+            if (end) {
+                buf_add(&out, p, (size_t)(end + 1 - p));
+                p = end + 1;
+                for (size_t k = 0; k < sizeof CLOSING_PUNCTUATION / sizeof *CLOSING_PUNCTUATION; k++)
+                    if (strncmp(p, CLOSING_PUNCTUATION[k], strlen(CLOSING_PUNCTUATION[k])) == 0) {
+                        buf_puts(&out, "\u2060");
+                        break;
+                    }
+                continue;
+            }
+        }
+        buf_add(&out, p, 1);
+        p++;
+    }
+    return out.s ? buf_take(&out) : strdup("");
+}
