@@ -9,6 +9,7 @@
 #                        chapters' run) holds no Traditional-only character
 #   lessons.check.zh-TW/zh-CN  each translation held to its English original (tools/lesson_check.c)
 #   i18n.help_in_chinese.*  every program's --help (and ./workbook help) in zh-TW and zh-CN: no English sentence
+#   i18n.report_in_chinese.ch03.*  the driver's lines and REPORT.zh-TW.md / REPORT.zh-CN.md of a chapter 3 run: the same
 #   ...catches_*         the catalogue and Traditional checks fail where they should
 if(NOT MSGFMT_EXECUTABLE OR NOT OPENCC_FOUND)
   message(STATUS "pe-workbook: gettext or OpenCC missing: no language tests")
@@ -97,6 +98,16 @@ foreach(lang zh-TW zh-CN)
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_no_english.cmake)
     set_tests_properties(i18n.help_in_chinese.${name}.${lang} PROPERTIES LABELS "i18n")
   endforeach()
+endforeach()
+# The same for a run in Chinese (chapter 3, whose lessons carry its evidence): what the driver prints
+# and the report it writes in that language, REPORT.zh-TW.md or REPORT.zh-CN.md.
+foreach(lang zh-TW zh-CN)
+  set(report_out ${i18n_out}/report-in-chinese/${lang})
+  set(run_and_show "rm -rf '${report_out}' && '$<TARGET_FILE:workbook_run>' --lang ${lang} --out '${report_out}' --plots '${CMAKE_SOURCE_DIR}/plots' '$<TARGET_FILE:ch03>' && cat '${report_out}/REPORT.${lang}.md'")
+  add_test(NAME i18n.report_in_chinese.ch03.${lang}
+           COMMAND ${CMAKE_COMMAND} "-DCOMMAND=sh;-c;${run_and_show}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_no_english.cmake)
+  set_tests_properties(i18n.report_in_chinese.ch03.${lang} PROPERTIES LABELS "i18n;ch03")
 endforeach()
 # ... and the check fails on English (here: ch03's help in English).
 add_test(NAME i18n.help_in_chinese.catches_english
