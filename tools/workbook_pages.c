@@ -720,15 +720,9 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
         buf_puts(md, "\n\n</div>\n\n");
     }
     buf_puts(md, "<dl class=\"numbers\">\n\n<dt>");
-    if (lesson && parts.key[0]) {   // the lesson's words for the key number, in the page's language
-        char *key = lesson_plain(parts.key, 1 << 20);
-        size_t n = strlen(key);
-        while (n && key[n - 1] == '\n') key[--n] = '\0';
-        html_puts(md, key);
-        free(key);
-    } else {
-        html_puts(md, cl->key);
-    }
+    char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number, in the page's language
+    html_puts(md, key);
+    free(key);
     buf_puts(md, "</dt>\n\n");
     if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
         buf_puts(md, _("<dd>computed <b>"));
@@ -1170,9 +1164,11 @@ static void write_index(void) {
                 html_puts(&md, cl->document);
                 buf_puts(&md, _(", computed "));
                 html_puts(&md, cl->measured);
-                buf_puts(&md, ": <code>");   // the key number's name, as the chapter printed it
-                html_puts(&md, cl->key);
-                buf_puts(&md, "</code>)</span>");
+                buf_puts(&md, g_lang == LANG_EN ? ": " : "：");
+                char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number
+                html_puts(&md, key);
+                free(key);
+                buf_puts(&md, ")</span>");
             }
             buf_puts(&md, "\n");
         }
