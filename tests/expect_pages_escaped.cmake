@@ -36,8 +36,8 @@ endif()
 # (";" would split the list: "." stands for it in these patterns)
 foreach(want
     "&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*"
-    "<table class=\"evidence-table\">.*<th class=\"num\">value</th>.*<td class=\"num\">&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*</td>"
-    "<td class=\"num\"><span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
+    "<table class=\"evidence-table\">.*<th class=\"num\">value</th>.*<td class=\"num\" data-label=\"value\">&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*</td>"
+    "<td class=\"num\" data-label=\"value\"><span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
     "\\*stars\\*"
     "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*</section>"
     "<img src=\"figures/ch01_output_d.svg\" alt=\"A test figure &lt.with&gt. &quot.markup&quot. &amp. P_\\(k\\+R\\) &lt. M_R and x_file.dat\" />"
