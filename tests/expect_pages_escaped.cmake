@@ -78,7 +78,7 @@ endif()
 # carry the table of the four documents (titles as printed).
 foreach(page index.html glossary.html zh-TW/index.html zh-TW/glossary.html zh-CN/index.html zh-CN/glossary.html)
   file(READ ${OUT}/${page} text)
-  string(REGEX MATCHALL "<tr><td>(Doc|文件|文档) [ABCD]</td>" rows "${text}")
+  string(REGEX MATCHALL "<tr><td[^>]*>(Doc|文件|文档) [ABCD]</td>" rows "${text}")
   list(LENGTH rows n_rows)
   if(NOT n_rows EQUAL 4 OR NOT text MATCHES "位置编码详解：Transformer为什么必须知道Token顺序")
     list(APPEND bad "${page}: not the table of the four documents (${n_rows} rows)")
