@@ -642,8 +642,15 @@ static void narrative(Buf *md, const Claim *cl, const char *evidence) {
         buf_puts(md, "\n\n</div>\n\n");
     }
     if (words && !cl->narrative[0]) return;
+    // (a <pre> block of HTML keeps its lines: each escaped, its line break kept)
     buf_puts(md, "<pre class=\"evidence-text\">");
-    html_puts(md, cl->narrative[0] ? cl->narrative : cl->finding);
+    const char *text = cl->narrative[0] ? cl->narrative : cl->finding;
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        html_text(md, line, n);
+        line += n;
+        if (*line == '\n') buf_puts(md, "\n"), line++;
+    }
     buf_puts(md, "</pre>\n\n");
 }
 
