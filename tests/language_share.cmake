@@ -85,6 +85,10 @@ add_test(NAME language_share.unit.counts
                  ${share_data}/data_or_sentence.txt)
 set_tests_properties(language_share.unit.counts PROPERTIES LABELS "unit;i18n;language_share"
                      PASS_REGULAR_EXPRESSION "^43\t73\t1\t9\t5\n$")
+# ... and under valgrind (label memcheck, the full tier), on every fixture and mode at once.
+workbook_memcheck_test(language_share UNIT ARGS --allow ${share_allow} ${share_data}/english_sentence.txt
+                       ${share_data}/exempt.txt ${share_data}/data_or_sentence.txt ${share_data}/report.md
+                       ${share_data}/page.html ${share_data}/figure.svg)
 
 # The real outputs need the catalogues and the derived zh-CN edition (tests/i18n.cmake), and
 # are the development suite's: under the sanitizers the trained chapters run other settings.
