@@ -49,11 +49,11 @@ set(share_data ${CMAKE_CURRENT_SOURCE_DIR}/data/language_share)
 foreach(case
     "english_sentence|1|3|english_sentence.txt"
     "exempt|0|-|exempt.txt"
-    "data_or_sentence|1|2,3,4,5|data_or_sentence.txt"
+    "data_or_sentence|1|2,3,4,5,7|data_or_sentence.txt"
     "markdown|1|22|report.md"
     "html|1|13,16|page.html"
     "svg|1|13|figure.svg"
-    "min_run|1|2,3,4,4,5|data_or_sentence.txt|--min-run;3"
+    "min_run|1|2,3,4,4,5,7|data_or_sentence.txt|--min-run;3"
     "allow_without_reason|2|-|exempt.txt|--allow;${share_data}/allow_without_reason.txt"
     "bad_mode|2|-|exempt.txt|--mode;pdf")
   string(REPLACE "|" ";" cells "${case}")
@@ -84,7 +84,7 @@ add_test(NAME language_share.unit.counts
          COMMAND $<TARGET_FILE:language_share> --counts --allow ${share_allow} ${share_data}/english_sentence.txt
                  ${share_data}/data_or_sentence.txt)
 set_tests_properties(language_share.unit.counts PROPERTIES LABELS "unit;i18n;language_share"
-                     PASS_REGULAR_EXPRESSION "^43\t73\t1\t9\t5\n$")
+                     PASS_REGULAR_EXPRESSION "^51\t78\t1\t10\t6\n$")
 # ... and under valgrind (label memcheck, the full tier), on every fixture and mode at once.
 workbook_memcheck_test(language_share UNIT ARGS --allow ${share_allow} ${share_data}/english_sentence.txt
                        ${share_data}/exempt.txt ${share_data}/data_or_sentence.txt ${share_data}/report.md

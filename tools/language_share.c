@@ -49,8 +49,9 @@
 //       - a symbol: one letter (d, k, R), but 'a', 'A' and 'I' are words;
 //       - a name or an acronym: a capital after its first letter (RoPE,
 //         ALiBi, NoPE, SGNS, PPMI, SVD, BLAS, KaTeX, fastText);
-//       - inside 「...」 or 『...』 on its line: quoted, it is data (an example
-//         word, a token), not a sentence of the page;
+//       - inside 「...」, 『...』, “...” or "..." on its line: quoted, it is
+//         data (an example word, a sentence the model reads: chapter 0's
+//         contexts, chapter 1's --sentence), not a sentence of the page;
 //       - in the allow-list (--allow) as a name or term (gnuplot, Token,
 //         Transformer), or one word of an allowed phrase standing in a row
 //         (a paper's title, "Press et al.").
@@ -674,12 +675,22 @@ static void check_line(Counts *c, size_t line_no, const char *line, const char *
     Token *tokens = NULL;
     size_t n_tokens = 0, cap = 0;
     unsigned segment = 0;
-    int quoted = 0;                // inside 「...」 or 『...』
+    int quoted = 0;                // inside 「...」, 『...』 or “...”
     size_t cjk = 0;
+    // "...": the line's double quotes, paired in order (an odd last one quotes nothing)
+    const char **marks = NULL;
+    size_t n_marks = 0;
+    for (const char *p = line; p < end; p++)
+        if (*p == '"') {
+            marks = grow(marks, (n_marks + 1) * sizeof *marks);
+            marks[n_marks++] = p;
+        }
     for (const char *p = line; p < end;) {
         unsigned cp;
         int len = utf8_decode((const unsigned char *)p, &cp);
         if (*p == NEUTRAL || is_space(*p) || (cp >= 0x80 && separator(cp))) {
+            if (cp == 0x201C) quoted++;
+            if (cp == 0x201D && quoted > 0) quoted--;
             p += len;
             continue;
         }
@@ -701,9 +712,11 @@ static void check_line(Counts *c, size_t line_no, const char *line, const char *
         }
         const char *e = p;
         token_core(&s, &e);
-        TokenKind kind = number(s, e)                                               ? TOKEN_NUMBER
-                         : !quoted && !(s < e && *s == '-') && english_word(s, e) ? TOKEN_WORD
-                                                                                    : TOKEN_OTHER;
+        bool in_quotes = quoted > 0;
+        for (size_t m = 0; m + 1 < n_marks && !in_quotes; m += 2) in_quotes = marks[m] < s && s < marks[m + 1];
+        TokenKind kind = number(s, e)                                                 ? TOKEN_NUMBER
+                         : !in_quotes && !(s < e && *s == '-') && english_word(s, e) ? TOKEN_WORD
+                                                                                      : TOKEN_OTHER;
         if (cap == n_tokens) tokens = grow(tokens, (cap = cap ? 2 * cap : 32) * sizeof *tokens);
         tokens[n_tokens++] =
             (Token){s, e, kind, kind == TOKEN_WORD && set_has(&g_examples, s, (size_t)(e - s)), segment};
@@ -745,6 +758,7 @@ static void check_line(Counts *c, size_t line_no, const char *line, const char *
     c->cjk_characters += cjk;
     if (words && !cjk) c->english_only_lines++;
     if (words || cjk) c->text_lines++;
+    free(marks);
     free(tokens);
 }
 
