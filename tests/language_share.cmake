@@ -22,8 +22,9 @@
 #                                visible and folded text), figures (the SVG files they show)
 #   language_share.KIND.chapters.LANG  the same of pages.chapters_run's run (chapters 1-5 and 8;
 #                                label browser, the full tier, as that run), which CI makes
-# Tiers: zh-TW's print and evidence are quick; zh-CN's (the build derives its text from zh-TW's,
-# so they differ only where a catalogue or lesson entry differs) and the chapters run's are full.
+# Tiers: the checker's tests, --help, zh-TW's print and evidence and the last run's files are
+# quick; zh-CN's print and evidence (the build derives its text from zh-TW's, so they differ only
+# where a catalogue or lesson entry differs), the chapters run's files and memcheck are full.
 #
 # WORKBOOK_LANGUAGE_SHARE_PENDING: the outputs not translated yet. Their tests are registered
 # with DISABLED TRUE (ctest lists them as "Not Run (Disabled)", and they fail nothing). An entry
@@ -34,7 +35,8 @@
 # (empty); -UWORKBOOK_LANGUAGE_SHARE_PENDING returns to this list.
 # At 0449c48 every chapter's default print passes in both languages; --help has English in
 # every chapter (a summary, --cache, --retrain, ch01's --sentence in zh-CN), the evidence is
-# English, and the report, the pages and the figures carry it (/work/logs/s15/share_before.txt).
+# English, and the report, the pages and the figures carry it (issue 41's before numbers;
+# tests/language_share_counts.sh RUN prints them for any run).
 if(NOT DEFINED WORKBOOK_LANGUAGE_SHARE_PENDING)
   set(WORKBOOK_LANGUAGE_SHARE_PENDING help evidence report pages figures)
 endif()
