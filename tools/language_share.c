@@ -238,7 +238,9 @@ static void text_line(Buf *out, const char *p, const char *end) {
     }
 }
 
-static bool is_ascii_punct(char c) { return c > 32 && c < 127 && !((c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z')); }
+static bool is_ascii_punct(char c) {
+    return c > 32 && c < 127 && !((c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'));
+}
 
 // Inline HTML elements: they do not end a run (HTML and SVG).
 static bool inline_tag(const char *name) {
@@ -326,7 +328,8 @@ static const char *markdown_inline(Buf *out, const char *p, const char *end, Inl
                 char name[16] = "";
                 const char *q = p + 1 + (p[1] == '/');
                 size_t k = 0;
-                while (q < e && k + 1 < sizeof name && ((*q | 32) >= 'a' && (*q | 32) <= 'z')) name[k++] = (char)(*q++ | 32);
+                while (q < e && k + 1 < sizeof name && ((*q | 32) >= 'a' && (*q | 32) <= 'z'))
+                    name[k++] = (char)(*q++ | 32);
                 name[k] = '\0';
                 put(out, inline_tag(name) ? NEUTRAL : BREAK);
                 p = e + 1;
