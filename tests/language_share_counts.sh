@@ -11,7 +11,10 @@
 # settings (chapters 0, 6 and 9 reading RUN/cache: after ./workbook nothing trains).
 # The chapters write their files into a scratch folder (LANGUAGE_SHARE_SCRATCH, else
 # a new one under TMPDIR), removed at the end unless it was given. LANGUAGE_SHARE: the
-# checker, when BUILD has none (default BUILD/language_share).
+# checker, when BUILD has none (default BUILD/language_share). LANGUAGE_SHARE_OUTPUTS: a
+# folder of the chapters' outputs written before (chNN.help.LANG.txt, chNN.print.LANG.txt,
+# chNN.evidence.LANG.txt, as the scratch folder keeps them): counted instead of running
+# the chapters (numbers of an earlier build).
 # Columns: English words, CJK characters, English-only lines (an English word and no CJK
 # character), lines with text, runs of 4 or more English words: tools/language_share.c
 # counts them, with tests/language_share_allow.txt, as the tests do.
@@ -57,36 +60,38 @@ cache_option() {
 }
 
 printf '%-34s %14s %14s %18s %15s %6s\n' output "English words" "CJK characters" "English-only lines" "lines with text" runs
-for lang in zh-TW zh-CN; do
-    set --
-    for chapter in $chapters; do
-        "$build/$chapter" --lang "$lang" --help > "$scratch/$chapter.help.$lang.txt" 2>&1
-        set -- "$@" "$scratch/$chapter.help.$lang.txt"
-    done
-    row "--help $lang (all chapters)" text "$@"
-done
-for lang in zh-TW zh-CN; do
-    set --
-    for chapter in $chapters; do
+outputs=${LANGUAGE_SHARE_OUTPUTS:-$scratch}
+# output CHAPTER KIND LANG: the chapter's help, print or evidence in LANG, written into the
+# scratch folder (unless LANGUAGE_SHARE_OUTPUTS holds it); its file's name on stdout
+output() {
+    file=$outputs/$1.$2.$3.txt
+    if [ -z "${LANGUAGE_SHARE_OUTPUTS:-}" ]; then
+        case $2 in
+        help) "$build/$1" --lang "$3" --help > "$file" 2>&1 ;;
         # shellcheck disable=SC2046
-        "$build/$chapter" --lang "$lang" --out "$scratch/$chapter-print-$lang" $(cache_option "$chapter") \
-            > "$scratch/$chapter.print.$lang.txt" 2> "$scratch/$chapter.print.$lang.err" ||
-            echo "language_share_counts.sh: $chapter --lang $lang exited $? (see $scratch)" >&2
-        set -- "$@" "$scratch/$chapter.print.$lang.txt"
-    done
-    row "default print $lang (all chapters)" text "$@"
-done
-for lang in zh-TW zh-CN; do
-    set --
-    for chapter in $chapters; do
+        print) "$build/$1" --lang "$3" --out "$scratch/$1-$2-$3" $(cache_option "$1") > "$file" 2> "$file.err" ;;
         # shellcheck disable=SC2046
-        "$build/$chapter" --lang "$lang" --evidence --out "$scratch/$chapter-evidence-$lang" $(cache_option "$chapter") \
-            > "$scratch/$chapter.evidence.$lang.txt" 2> "$scratch/$chapter.evidence.$lang.err" ||
-            echo "language_share_counts.sh: $chapter --lang $lang --evidence exited $? (see $scratch)" >&2
-        [ "$lang" = zh-TW ] || [ "$chapter" = ch06 ] && row "--evidence $lang $chapter" text "$scratch/$chapter.evidence.$lang.txt"
-        set -- "$@" "$scratch/$chapter.evidence.$lang.txt"
+        evidence) "$build/$1" --lang "$3" --evidence --out "$scratch/$1-$2-$3" $(cache_option "$1") > "$file" 2> "$file.err" ;;
+        esac || echo "language_share_counts.sh: $1 --lang $3 ($2) exited $? (see $scratch)" >&2
+    fi
+    echo "$file"
+}
+for kind in help print evidence; do
+    for lang in zh-TW zh-CN; do
+        set --
+        for chapter in $chapters; do
+            file=$(output "$chapter" "$kind" "$lang")
+            if [ "$kind" = evidence ] && { [ "$lang" = zh-TW ] || [ "$chapter" = ch06 ]; }; then
+                row "--evidence $lang $chapter" text "$file"
+            fi
+            set -- "$@" "$file"
+        done
+        case $kind in
+        help) row "--help $lang (all chapters)" text "$@" ;;
+        print) row "default print $lang (all chapters)" text "$@" ;;
+        evidence) row "--evidence $lang (all chapters)" text "$@" ;;
+        esac
     done
-    row "--evidence $lang (all chapters)" text "$@"
 done
 for lang in zh-TW zh-CN; do
     set --
