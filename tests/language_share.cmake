@@ -6,9 +6,10 @@
 #   language_share.unit.*        the checker on small fixtures (tests/data/language_share):
 #                                an English sentence in a zh line fails; code, maths, options,
 #                                file names, identifiers, acronyms, allowed phrases, example
-#                                words and scored word lists pass; the markup of each mode
-#                                (Markdown, HTML, SVG) taken out where it should be and kept
-#                                where it is text; its counts; bad usage (exit 2)
+#                                words, scored word lists and quoted text pass; the markup of
+#                                each mode (Markdown with its tables, HTML, SVG) taken out where
+#                                it should be and kept where it is text; its counts; bad usage
+#                                (exit 2)
 #   language_share.reintroduced.LANG  chapter 3's default print in LANG passes, and fails,
 #                                on that line, with the English print's first verdict sentence
 #                                put back under its verdict
@@ -52,7 +53,7 @@ foreach(case
     "english_sentence|1|3|english_sentence.txt"
     "exempt|0|-|exempt.txt"
     "data_or_sentence|1|2,3,4,5,7|data_or_sentence.txt"
-    "markdown|1|22|report.md"
+    "markdown|1|22,34|report.md"
     "html|1|13,16|page.html"
     "svg|1|13|figure.svg"
     "min_run|1|2,3,4,4,5,7|data_or_sentence.txt|--min-run;3"

@@ -23,7 +23,8 @@
 //               claim's evidence, prose, in those), indented code (four
 //               spaces after a blank line or more code), maths ($..$, $$..$$,
 //               also over lines, \(..\), \[..\]), HTML tags and comments, link
-//               destinations ](..); a backslash escape is its character;
+//               destinations ](..); a table's '|' ends a run, as a cell ends;
+//               a backslash escape is its character;
 //     html      tags and comments, <script>, <style>, <code>, <kbd>, <samp>,
 //               <math>, and every element whose class is tex, tex-... or
 //               katex... (the formulas, typeset or not); <pre> is text (the
@@ -335,6 +336,11 @@ static const char *markdown_inline(Buf *out, const char *p, const char *end, Inl
                 p = e + 1;
                 continue;
             }
+        }
+        if (c == '|') {            // a table's cell ends (an escaped \| is the character)
+            put(out, BREAK);
+            p++;
+            continue;
         }
         if (c == ']' && p + 1 < end && p[1] == '(') {   // a link's destination
             const char *e = memchr(p, ')', (size_t)(end - p));
