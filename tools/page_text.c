@@ -145,10 +145,16 @@ static const char *html_table(Buf *b, const char *p) {
     for (size_t c = 0; c < n_align; c++) right[c] = lengths[c] && cells[c][lengths[c] - 1] == ':';
     buf_puts(b, "<div class=\"table-box\"><table class=\"evidence-table\">\n<thead><tr>");
     size_t count = lesson_table_cells(p, header, cells, lengths, MAX_COLUMNS);
+    char *labels[MAX_COLUMNS] = {0};   // each column's header as plain text: its cells' data-label
     for (size_t c = 0; c < count; c++) {
         buf_puts(b, right[c] ? "<th class=\"num\">" : "<th>");
         html_cell(b, cells[c], lengths[c]);
         buf_puts(b, "</th>");
+        char *cell = strndup(cells[c], lengths[c]);
+        labels[c] = lesson_plain(cell, 1 << 20);
+        free(cell);
+        size_t n = strlen(labels[c]);
+        while (n && labels[c][n - 1] == '\n') labels[c][--n] = '\0';
     }
     buf_puts(b, "</tr></thead>\n<tbody>\n");
     const char *line = align + align_n + (align[align_n] == '\n');
@@ -157,7 +163,13 @@ static const char *html_table(Buf *b, const char *p) {
         count = lesson_table_cells(line, n, cells, lengths, MAX_COLUMNS);
         buf_puts(b, "<tr>");
         for (size_t c = 0; c < count; c++) {
-            buf_puts(b, right[c] ? "<td class=\"num\">" : "<td>");
+            buf_puts(b, right[c] ? "<td class=\"num\"" : "<td");
+            if (c < MAX_COLUMNS && labels[c]) {
+                buf_puts(b, " data-label=\"");
+                html_puts(b, labels[c]);
+                buf_puts(b, "\"");
+            }
+            buf_puts(b, ">");
             html_cell(b, cells[c], lengths[c]);
             buf_puts(b, "</td>");
         }
@@ -165,6 +177,7 @@ static const char *html_table(Buf *b, const char *p) {
         line += n + (line[n] == '\n');
     }
     buf_puts(b, "</tbody>\n</table></div>\n");
+    for (size_t c = 0; c < MAX_COLUMNS; c++) free(labels[c]);
     return line;
 }
 

@@ -4,7 +4,6 @@
 //
 //   to_simplified [--corrections FILE] [--po] IN OUT   write OUT from IN
 //   to_simplified --check FILE...                     does any file hold a Traditional-only character?
-//                                                     (of a catalogue, NAME.po, in its translations)
 //   to_simplified --substitutions REVIEWED [--corrections FILE] FILE...
 //                                                     is every phrase OpenCC substitutes reviewed?
 //
@@ -15,9 +14,9 @@
 // lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
 // what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
-// --po: IN is a gettext catalogue: only its translations (msgstr) are
-// converted, never the English it looks up (msgid) or a comment, and the
-// header names the language zh_CN.
+// --po converts the msgstr lines only (a msgid is the program's own text,
+// which gettext looks up as it is: "我愛你" must stay 我愛你) and names the
+// catalogue's language zh_CN in its header.
 //
 // Check: each file converted with t2s must come back unchanged; a character
 // that changes is Traditional-only, and is reported with its line.
@@ -147,18 +146,15 @@ static int convert(const char *in, const char *out_path, const char *corrections
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     Corrections corrections = read_corrections(corrections_path);
     Buf out = {0};
-    bool in_msgid = false;   // (--po: within a msgid, whose continuation lines start with '"')
+    bool in_msgstr = false;   // (--po: the line belongs to a msgstr)
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         n += line[n] == '\n';
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
-        if (po && strncmp(copy, "msgid", 5) == 0) in_msgid = true;
-        else if (po && copy[0] != '"') in_msgid = false;
-        // A catalogue's English (msgid, its continuation lines) and comments stay as they are: the programs
-        // look the English up, which may quote Chinese ("我愛你" in an option's help).
-        if (po && (in_msgid || copy[0] == '#')) buf_add(&out, copy, n);
+        if (po && copy[0] != '"') in_msgstr = strncmp(copy, "msgstr", 6) == 0;
+        if (po && !in_msgstr) buf_add(&out, copy, n);   // a msgid is the program's text: kept as it is
         else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
         else convert_line(&out, phrases, characters, &corrections, copy);
         free(copy);
@@ -382,13 +378,11 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
-        size_t len_path = strlen(paths[i]);
-        bool po = len_path > 3 && strcmp(paths[i] + len_path - 3, ".po") == 0, in_msgid = false;
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid is not converted (convert)
             if (strncmp(lines[l], "source:", 7) == 0) continue;   // characters only (convert)
-            if (po && strncmp(lines[l], "msgid", 5) == 0) in_msgid = true;   // (a catalogue's English and comments:
-            else if (po && lines[l][0] != '"') in_msgid = false;              // never converted, as convert --po)
-            if (po && (in_msgid || lines[l][0] == '#')) continue;
             Buf by_phrase = {0}, by_character = {0}, edition = {0};
             Corrections none = {0};
             convert_line(&by_phrase, phrases, characters, &none, lines[l]);
@@ -410,8 +404,7 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
     return unreviewed || uncorrected ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
 }
 
-// --check: each line of each file against its t2s conversion (of a catalogue,
-// NAME.po, the translations' lines only).
+// --check: each line of each file against its t2s conversion.
 static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
     int found = 0;
@@ -423,13 +416,10 @@ static int check(int n, char **paths) {
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
-        // (a catalogue's English, msgid, and its comments are the zh-TW one's: only its translations are read)
-        size_t len_path = strlen(paths[i]);
-        bool po = len_path > 3 && strcmp(paths[i] + len_path - 3, ".po") == 0, in_msgid = false;
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
-            if (po && strncmp(lines[l], "msgid", 5) == 0) in_msgid = true;
-            else if (po && lines[l][0] != '"') in_msgid = false;
-            if (po && (in_msgid || lines[l][0] == '#')) continue;
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid (or a comment) is the program's text, not the edition's
             char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
             if (converted && strcmp(converted, lines[l]) != 0) {
                 size_t k = 0;
