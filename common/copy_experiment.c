@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "build_info.h"
+#include "i18n.h"
 #include "cache_files.h"
 #include "parallel.h"
 #include "progress.h"
@@ -177,21 +178,22 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         chapter_say(ch, "%s.\n", sentence);
     }
     if (x->from_cache)
-        chapter_say(ch, "%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n",
+        chapter_say(ch, _("%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n"),
                     x->from_cache, x->from_cache + n_jobs, x->cache_dir);
     if (n_jobs == 0) {
         progress_skip(x->from_cache);   // (counted by a progress around this one, chapter 9's sweep's)
         x->wall_seconds = 0.0;
         summarise_wanted(ch, x, wanted);
-        chapter_say(ch, "\n");
         return true;
     }
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
+    // What is trained, and how fast, are --verbose details: the chapter's lesson says
+    // which models its evidence rests on (their number, seeds and steps).
     if (x->from_cache)
-        chapter_say(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
+        chapter_detail(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
                     n_jobs == 1 ? "" : "s", x->config.steps, threads, threads == 1 ? "" : "s");
     else
-        chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
+        chapter_detail(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
                     n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
                     threads == 1 ? "" : "s");
     chapter_detail(ch, "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
@@ -231,10 +233,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     if (x->cache_dir)
         for (size_t j = 0; j < n_jobs; j++) run_cache_save(ch, x, tj.jobs[j] / COPY_MAX_SEEDS, (long)(tj.jobs[j] % COPY_MAX_SEEDS));
     summarise_wanted(ch, x, wanted);
-    chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
+    chapter_detail(ch, "... done in %.1f s.\n", x->wall_seconds);
     chapter_detail(ch, "(%.0f training steps/s per thread; of the runs' %.1f s in all, %.1f s testing)\n",
                    (double)n_jobs * (double)x->config.steps / train_sum, train_sum + eval_sum, eval_sum);
-    chapter_say(ch, "\n");
     return true;
 }
 
