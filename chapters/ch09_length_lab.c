@@ -294,6 +294,7 @@ static void record_sweep(ClaimResult *r) {
     claim_value(r, "tasks", N_TASKS);
     claim_value(r, "encodings", LAB_N_ENCODINGS);
     claim_value(r, "seeds", (double)seeds);
+    claim_value(r, "cell_models", (double)(LAB_N_ENCODINGS * seeds));
     claim_value(r, "steps", (double)steps);
     claim_value(r, "batch", (double)batch);
     claim_value(r, "L", COPY_DEFAULT_TRAIN_LEN);
