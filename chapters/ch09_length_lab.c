@@ -543,7 +543,7 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
     TiedSet tied[N_TASKS * N_MASKS] = {0};
     size_t with_ties = 0;
     // The evidence's table "best": per task and mask, the accuracy beyond L_train of
-    // each encoding among the best (6 digits, under its data-file column), empty for the others.
+    // each encoding among the best (✓ and 6 digits, under its data-file column), empty for the others.
     for (size_t i = 0; i < n_combinations; i++) {
         size_t task = combinations[i].task, mask = combinations[i].mask;
         double best = 0.0;
@@ -552,7 +552,7 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
         for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) {
             double acc = summary(task, mask, enc)->beyond.mean;
             bool among = acc >= best - COPY_SAME_BAND;
-            if (among) claim_cell_text(r, "best", lab_columns[enc], "%.6f", acc);
+            if (among) claim_cell_text(r, "best", lab_columns[enc], "✓ %.6f", acc);   // (a text: as printed)
             else claim_cell_text(r, "best", lab_columns[enc], "%s", "");
             if (among) tied[i] |= 1u << enc;
         }
