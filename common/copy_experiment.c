@@ -177,8 +177,11 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         cache_rejected_sentence(sentence, sizeof sentence, rejected, x->cache_dir);
         chapter_say(ch, "%s.\n", sentence);
     }
+    // What the cache served, what is trained and how fast are --verbose details: the
+    // evidence is the same whichever it was, and the chapter's lesson states the runs
+    // its evidence rests on (their number, seeds and steps).
     if (x->from_cache)
-        chapter_say(ch, _("%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n"),
+        chapter_detail(ch, _("%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n"),
                     x->from_cache, x->from_cache + n_jobs, x->cache_dir);
     if (n_jobs == 0) {
         progress_skip(x->from_cache);   // (counted by a progress around this one, chapter 9's sweep's)
@@ -187,8 +190,6 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         return true;
     }
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
-    // What is trained, and how fast, are --verbose details: the chapter's lesson says
-    // which models its evidence rests on (their number, seeds and steps).
     if (x->from_cache)
         chapter_detail(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
                     n_jobs == 1 ? "" : "s", x->config.steps, threads, threads == 1 ? "" : "s");

@@ -125,8 +125,8 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 // Train every encoding with wanted[enc] (n_encodings,) that is not trained yet,
 // x every seed, on up to 'threads' threads (a run cache_dir holds is read
 // instead, unless retrain; a trained one is kept there: see "The run cache"
-// below); say what is trained and how fast (--verbose details: the chapter's lesson states the runs
-// its evidence rests on) and how many runs the cache served (the narrative); stop the chapter on a failed run
+// below); say how many runs the cache served, what is trained and how fast (--verbose details: the
+// chapter's lesson states the runs its evidence rests on); stop the chapter on a failed run
 // (chapter_check), or on a run whose training diverged (chapter_diverged: one line naming lr_option,
 // exit status 5, nothing cached); summarise. Returns true when it trained or read a run (the
 // chapter then writes its data files), false when there was nothing to do.

@@ -113,8 +113,8 @@ endif()
 
 # The run cache (common/copy_experiment.h): a second run with the same settings
 # reads every run back and writes the same files; --retrain trains again.
-# (--evidence --verbose: what was read from the cache is said in the evidence,
-# what was trained in its --verbose details.)
+# (--evidence --verbose: what was read from the cache and what was trained are
+# said in the evidence's --verbose details.)
 add_test(NAME ch06.run_cache
          COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${WORKBOOK_TEST_OUT}/ch06/run-cache
                  "-DARGS=--steps;20;--seeds;2;--eval-seqs;10;--evidence;--verbose" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
