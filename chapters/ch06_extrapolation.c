@@ -128,12 +128,11 @@ enum {
     ENC_ROPE = COPY_ENC_ROPE, ENC_ALIBI = COPY_ENC_ALIBI, ENC_ALIBI_LR = COPY_ENC_ALIBI_LR,
     N_ENCODINGS = COPY_N_ENCODINGS
 };
-#define ENCODING_LABELS COPY_ENCODING_LABELS
 #define ENCODING_MAKERS COPY_ENCODING_MAKERS
 
 static CopyExperiment experiment = {.n_encodings = N_ENCODINGS, .labels = COPY_ENCODING_LABELS,
                                     .columns = COPY_ENCODING_COLUMNS, .makers = COPY_ENCODING_MAKERS,
-                                    .label_width = 18, .bucket_width = 10, .lr_option = "--lr",
+                                    .lr_option = "--lr",
                                     .code_key = WORKBOOK_CODE_KEY};
 
 static size_t eval_len(void) { return (size_t)(eval_factor * train_len); }

@@ -183,7 +183,7 @@ static void sweep_ensure(Chapter *ch) {
         Cell *c = &sweep[task][mask];
         c->x = (CopyExperiment){.n_encodings = LAB_N_ENCODINGS, .labels = lab_labels,
                                 .columns = lab_columns, .makers = lab_makers,
-                                .label_width = 18, .bucket_width = 10, .seeds = seeds,
+                                .seeds = seeds,
                                 .cache_dir = cache_dir, .code_key = WORKBOOK_CODE_KEY, .retrain = retrain};
         c->x.config = lab_config((unsigned long)ch->seed);
         c->x.config.task = task_of(task);

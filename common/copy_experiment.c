@@ -274,35 +274,6 @@ void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const 
     chapter_data_close(ch, f);
 }
 
-// Columns: encoding | in range (length L) | in range (length T) | beyond | one per bucket.
-void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x) {
-    size_t factor = x->config.eval_len / x->config.train_len;
-    chapter_say(ch, "  %-*s  in range      in range      beyond        ", x->label_width, "encoding");
-    for (size_t b = 1; b < factor; b++) {
-        char bucket[32];
-        snprintf(bucket, sizeof bucket, "[%zuL,%zuL)", b, b + 1);
-        chapter_say(ch, "%-*s", x->bucket_width, bucket);
-    }
-    chapter_say(ch, "\n  %-*s  (length L)    (length %zuL)  (t >= L)\n", x->label_width, "", factor);
-}
-
-void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc) {
-    const CopySummary *s = &x->summary[enc];
-    size_t factor = x->config.eval_len / x->config.train_len;
-    chapter_say(ch, "  %-*s  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f", x->label_width, x->labels[enc],
-                100 * s->train_len.mean, 100 * s->train_len.sd, 100 * s->in_range.mean, 100 * s->in_range.sd,
-                100 * s->beyond.mean, 100 * s->beyond.sd);
-    // "  xx.x%" is 8 characters; pad to the bucket column width.
-    for (size_t b = 1; b < factor; b++) chapter_say(ch, "  %5.1f%%%*s", 100 * s->bucket[b].mean, x->bucket_width - 8, "");
-    chapter_say(ch, "\n");
-}
-
-void copy_experiment_print_table(const Chapter *ch, const CopyExperiment *x) {
-    copy_experiment_print_header(ch, x);
-    for (size_t enc = 0; enc < x->n_encodings; enc++)
-        if (x->trained[enc]) copy_experiment_print_row(ch, x, enc);
-}
-
 void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const char *name) {
     size_t factor = x->config.eval_len / x->config.train_len;
     char header[256 + 24 * COPY_MAX_EVAL_FACTOR] =
