@@ -69,8 +69,97 @@ void anchor_id(Buf *b, const char *prefix, const char *id) {
     }
 }
 
+// A formula's KaTeX span: its TeX in data-tex, shown as plain text until
+// KaTeX renders it. 'markdown': the plain text escaped for Markdown (else HTML).
+static void tex_span(Buf *b, const char *p, size_t m, bool markdown) {
+    size_t fence = p[1] == '$' ? 2 : 1;
+    char *tex = malloc(m + 1);
+    if (tex == NULL) exit(EXIT_NO_RESOURCES);
+    memcpy(tex, p + fence, m - 2 * fence);
+    tex[m - 2 * fence] = '\0';
+    for (char *t = tex; *t; t++)   // a formula over several lines is one line of TeX
+        if (*t == '\n' || *t == '\r') *t = ' ';
+    char *dollars = malloc(m + 3);
+    if (dollars == NULL) exit(EXIT_NO_RESOURCES);
+    snprintf(dollars, m + 3, "$%s$", tex);
+    char *plain = lesson_plain(dollars, 100000);
+    size_t n = strlen(plain);
+    while (n && plain[n - 1] == '\n') plain[--n] = '\0';
+    buf_puts(b, fence == 2 ? "<span class=\"tex tex-display\" data-tex=\"" : "<span class=\"tex\" data-tex=\"");
+    html_puts(b, tex);
+    buf_puts(b, "\">");
+    if (markdown) md_puts(b, plain);
+    else html_puts(b, plain);
+    buf_puts(b, "</span>");
+    free(plain);
+    free(dollars);
+    free(tex);
+}
+
+// A table cell of a lesson (Markdown text: backslash escapes, maths) as HTML.
+static void html_cell(Buf *b, const char *s, size_t n) {
+    for (size_t i = 0; i < n;) {
+        size_t m = lesson_math_length(s + i);
+        if (m && i + m <= n) {
+            tex_span(b, s + i, m, false);
+            i += m;
+        } else if (s[i] == '\\' && i + 1 < n && ispunct((unsigned char)s[i + 1])) {
+            html_text(b, s + i + 1, 1);
+            i += 2;
+        } else {
+            html_text(b, s + i, 1);
+            i++;
+        }
+    }
+}
+
+// A pipe table starting at p (its header line, then the alignment row) as an
+// HTML table (CommonMark, as libcmark reads it, has no tables). Returns where
+// the table ends (after its last row's line).
+static const char *html_table(Buf *b, const char *p) {
+    enum { MAX_COLUMNS = 16 };
+    bool right[MAX_COLUMNS] = {0};
+    const char *cells[MAX_COLUMNS];
+    size_t lengths[MAX_COLUMNS];
+    size_t header = strcspn(p, "\n");
+    const char *align = p + header + 1;
+    size_t align_n = strcspn(align, "\n");
+    size_t n_align = lesson_table_cells(align, align_n, cells, lengths, MAX_COLUMNS);
+    for (size_t c = 0; c < n_align; c++) right[c] = lengths[c] && cells[c][lengths[c] - 1] == ':';
+    buf_puts(b, "<div class=\"table-box\"><table class=\"evidence-table\">\n<thead><tr>");
+    size_t count = lesson_table_cells(p, header, cells, lengths, MAX_COLUMNS);
+    for (size_t c = 0; c < count; c++) {
+        buf_puts(b, right[c] ? "<th class=\"num\">" : "<th>");
+        html_cell(b, cells[c], lengths[c]);
+        buf_puts(b, "</th>");
+    }
+    buf_puts(b, "</tr></thead>\n<tbody>\n");
+    const char *line = align + align_n + (align[align_n] == '\n');
+    while (*line == '|') {
+        size_t n = strcspn(line, "\n");
+        count = lesson_table_cells(line, n, cells, lengths, MAX_COLUMNS);
+        buf_puts(b, "<tr>");
+        for (size_t c = 0; c < count; c++) {
+            buf_puts(b, right[c] ? "<td class=\"num\">" : "<td>");
+            html_cell(b, cells[c], lengths[c]);
+            buf_puts(b, "</td>");
+        }
+        buf_puts(b, "</tr>\n");
+        line += n + (line[n] == '\n');
+    }
+    buf_puts(b, "</tbody>\n</table></div>\n");
+    return line;
+}
+
 void md_lesson(Buf *b, const char *markdown) {
     for (const char *p = markdown; *p;) {
+        if (*p == '|' && (p == markdown || p[-1] == '\n')) {
+            size_t header = strcspn(p, "\n");
+            if (p[header] == '\n' && lesson_table_delimiter(p + header + 1, strcspn(p + header + 1, "\n"))) {
+                p = html_table(b, p);
+                continue;
+            }
+        }
         if (p[0] == '\\' && p[1]) {   // an escaped character (\$ is a dollar): kept as it is
             buf_add(b, p, 2);
             p += 2;
@@ -82,27 +171,7 @@ void md_lesson(Buf *b, const char *markdown) {
             p++;
             continue;
         }
-        size_t fence = p[1] == '$' ? 2 : 1;
-        char *tex = malloc(m + 1);
-        if (tex == NULL) exit(EXIT_NO_RESOURCES);
-        memcpy(tex, p + fence, m - 2 * fence);
-        tex[m - 2 * fence] = '\0';
-        for (char *t = tex; *t; t++)   // a formula over several lines is one line of TeX
-            if (*t == '\n' || *t == '\r') *t = ' ';
-        char *dollars = malloc(m + 3);
-        if (dollars == NULL) exit(EXIT_NO_RESOURCES);
-        snprintf(dollars, m + 3, "$%s$", tex);
-        char *plain = lesson_plain(dollars, 100000);
-        size_t n = strlen(plain);
-        while (n && plain[n - 1] == '\n') plain[--n] = '\0';
-        buf_puts(b, fence == 2 ? "<span class=\"tex tex-display\" data-tex=\"" : "<span class=\"tex\" data-tex=\"");
-        html_puts(b, tex);
-        buf_puts(b, "\">");
-        md_puts(b, plain);
-        buf_puts(b, "</span>");
-        free(plain);
-        free(dollars);
-        free(tex);
+        tex_span(b, p, m, true);
         p += m;
     }
 }
@@ -167,4 +236,34 @@ void md_code(Buf *b, const char *s) {
     for (const char *p = s; *p; p++) buf_add(b, *p == '\n' || *p == '\r' ? " " : p, 1);
     if (pad) buf_add(b, " ", 1);
     for (size_t i = 0; i <= longest; i++) buf_add(b, "`", 1);
+}
+
+// Closing punctuation: never the first character of a line.
+static const char *const CLOSING_PUNCTUATION[] = {"，", "。", "、", "：", "；", "！", "？", "」", "』", "）", "》", "〉"};
+
+char *html_finished(const char *html) {
+    Buf out = {0};
+    for (const char *p = html; *p;) {
+        if (strncmp(p, "<code>--", 8) == 0) {   // an option name, with its argument, on one line
+            buf_puts(&out, "<code class=\"option\">");
+            p += 6;
+            continue;
+        }
+        if (p[0] == '<' && p[1] == '/') {   // an element's end, then closing punctuation: joined (U+2060)
+            const char *end = strchr(p, '>');
+            if (end) {
+                buf_add(&out, p, (size_t)(end + 1 - p));
+                p = end + 1;
+                for (size_t k = 0; k < sizeof CLOSING_PUNCTUATION / sizeof *CLOSING_PUNCTUATION; k++)
+                    if (strncmp(p, CLOSING_PUNCTUATION[k], strlen(CLOSING_PUNCTUATION[k])) == 0) {
+                        buf_puts(&out, "\u2060");
+                        break;
+                    }
+                continue;
+            }
+        }
+        buf_add(&out, p, 1);
+        p++;
+    }
+    return out.s ? buf_take(&out) : strdup("");
 }

@@ -34,6 +34,12 @@ void md_tex(Buf *b, const char *markdown);
 // The same field as plain text (lesson_plain's: maths made readable, marks
 // dropped), on one line: for an image's alt text. A new string.
 char *plain_tex(const char *markdown);
+// The HTML libcmark made from a page's Markdown, finished for reading (a new
+// string): an option's code span (<code>--position k</code>) gets class
+// "option" (kept on one line), and closing punctuation right after an
+// element (a formula, a code span, a link: "</span>。") is joined to it by a
+// WORD JOINER, so no line starts with it.
+char *html_finished(const char *html);
 // A code span holding s as it is (line breaks as spaces).
 void md_code(Buf *b, const char *s);
 // A Markdown link destination, in <...>.
