@@ -67,7 +67,7 @@ if(NOT WORKBOOK_SANITIZE)
 endif()
 
 # Words follow numbers (tests/ch06_words.cmake): every claim's lesson as
-# printed, its finding and its narrative, checked against the numbers the
+# printed with its evidence (--evidence), its finding and its narrative, checked against the numbers the
 # claim recorded: a phrase such as "far above chance" or "only partly" where
 # the numbers say otherwise fails (as exercise 6.b's settings once printed
 # "Far above chance" for 9.5% against 6.25%), and so does a verdict or case
@@ -84,7 +84,7 @@ if(NOT WORKBOOK_SANITIZE)
   # the quick configuration gives every verdict the defaults give.)
   add_test(NAME ch06.words.quick
            COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${words_out}/quick
-                   -DCACHE=${WORKBOOK_TEST_OUT}/ch06/cache "-DARGS=--steps;600;--seeds;2;--eval-seqs;100"
+                   -DCACHE=${WORKBOOK_TEST_OUT}/ch06/cache "-DARGS=--steps;600;--seeds;2;--eval-seqs;100;--evidence"
                    -P ${words_script})
   set_tests_properties(ch06.words.quick PROPERTIES FIXTURES_REQUIRED ch06_data LABELS "claim;ch06")
   # One test per distinct exercise setting (an exercise's --claim left out).
@@ -100,6 +100,7 @@ if(NOT WORKBOOK_SANITIZE)
     string(STRIP "${options}" options)
     separate_arguments(args UNIX_COMMAND "${options}")
     string(REPLACE ";" "," args_key "${args}")   # (ch06_words.cmake reads commas as separators)
+    set(args_key "${args_key},--evidence")   # (the evidence's words follow the numbers too)
     if(args_key IN_LIST words_settings)
       continue()
     endif()
