@@ -36,8 +36,8 @@ endif()
 # (";" would split the list: "." stands for it in these patterns)
 foreach(want
     "&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*"
-    "<table class=\"evidence-table\">.*<th class=\"num\">value</th>.*<td class=\"num\">&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*</td>"
-    "<td class=\"num\"><span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
+    "<table class=\"evidence-table\">.*<th class=\"num\">value</th>.*<td class=\"num\" data-label=\"value\">&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*</td>"
+    "<td class=\"num\" data-label=\"value\"><span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
     "\\*stars\\*"
     "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*</section>"
     "<img src=\"figures/ch01_output_d.svg\" alt=\"A test figure &lt.with&gt. &quot.markup&quot. &amp. P_\\(k\\+R\\) &lt. M_R and x_file.dat\" />"
@@ -78,7 +78,7 @@ endif()
 # carry the table of the four documents (titles as printed).
 foreach(page index.html glossary.html zh-TW/index.html zh-TW/glossary.html zh-CN/index.html zh-CN/glossary.html)
   file(READ ${OUT}/${page} text)
-  string(REGEX MATCHALL "<tr><td>(Doc|文件|文档) [ABCD]</td>" rows "${text}")
+  string(REGEX MATCHALL "<tr><td[^>]*>(Doc|文件|文档) [ABCD]</td>" rows "${text}")
   list(LENGTH rows n_rows)
   if(NOT n_rows EQUAL 4 OR NOT text MATCHES "位置编码详解：Transformer为什么必须知道Token顺序")
     list(APPEND bad "${page}: not the table of the four documents (${n_rows} rows)")

@@ -36,9 +36,10 @@ void md_tex(Buf *b, const char *markdown);
 char *plain_tex(const char *markdown);
 // The HTML libcmark made from a page's Markdown, finished for reading (a new
 // string): an option's code span (<code>--position k</code>) gets class
-// "option" (kept on one line), and closing punctuation right after an
-// element (a formula, a code span, a link: "</span>。") is joined to it by a
-// WORD JOINER, so no line starts with it.
+// "option" (kept on one line), and a link or code span with the closing
+// punctuation right after it ("</a>。") is wrapped in <span class="nobr">,
+// kept on one line, so no line starts with that punctuation (md_lesson does
+// the same for a formula).
 char *html_finished(const char *html);
 // A code span holding s as it is (line breaks as spaces).
 void md_code(Buf *b, const char *s);

@@ -246,7 +246,9 @@ static void verdict_table(Buf *f, const RunChapter *c) {
         if (*row->measured && *end == '\0') lesson_number(number, sizeof number, x);
         else snprintf(number, sizeof number, "%s", row->measured);
         buf_printf(f, " | ");
-        report_text(f, row->key);
+        char *key = run_claim_key(c, row);   // (the lesson's words, in this report's language)
+        report_text(f, key);
+        free(key);
         buf_printf(f, " = ");
         report_text(f, number);
         buf_printf(f, " |\n");
@@ -344,8 +346,9 @@ static void claim_section(Buf *f, const RunChapter *c, const RunClaim *cl) {
         buf_printf(f, " ");
     }
     buf_printf(f, _("Key number: "));
-    if (lesson && parts.key[0]) buf_puts(f, parts.key);   // (the lesson's words, in this report's language)
-    else report_text(f, cl->key);
+    char *key = run_claim_key(c, cl);   // (the lesson's words, in this report's language)
+    report_text(f, key);
+    free(key);
     buf_printf(f, " = ");
     report_text(f, cl->measured);
     buf_printf(f, _("; the document: "));

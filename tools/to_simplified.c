@@ -14,7 +14,9 @@
 // lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
 // what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
-// --po also names the catalogue's language zh_CN in its header.
+// --po converts the msgstr lines only (a msgid is the program's own text,
+// which gettext looks up as it is: "我愛你" must stay 我愛你) and names the
+// catalogue's language zh_CN in its header.
 //
 // Check: each file converted with t2s must come back unchanged; a character
 // that changes is Traditional-only, and is reported with its line.
@@ -144,13 +146,16 @@ static int convert(const char *in, const char *out_path, const char *corrections
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     Corrections corrections = read_corrections(corrections_path);
     Buf out = {0};
+    bool in_msgstr = false;   // (--po: the line belongs to a msgstr)
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         n += line[n] == '\n';
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
-        if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
+        if (po && copy[0] != '"') in_msgstr = strncmp(copy, "msgstr", 6) == 0;
+        if (po && !in_msgstr) buf_add(&out, copy, n);   // a msgid is the program's text: kept as it is
+        else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
         else convert_line(&out, phrases, characters, &corrections, copy);
         free(copy);
         line += n;
@@ -373,7 +378,10 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid is not converted (convert)
             if (strncmp(lines[l], "source:", 7) == 0) continue;   // characters only (convert)
             Buf by_phrase = {0}, by_character = {0}, edition = {0};
             Corrections none = {0};

@@ -642,8 +642,15 @@ static void narrative(Buf *md, const Claim *cl, const char *evidence) {
         buf_puts(md, "\n\n</div>\n\n");
     }
     if (words && !cl->narrative[0]) return;
+    // (a <pre> block of HTML keeps its lines: each escaped, its line break kept)
     buf_puts(md, "<pre class=\"evidence-text\">");
-    html_puts(md, cl->narrative[0] ? cl->narrative : cl->finding);
+    const char *text = cl->narrative[0] ? cl->narrative : cl->finding;
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        html_text(md, line, n);
+        line += n;
+        if (*line == '\n') buf_puts(md, "\n"), line++;
+    }
     buf_puts(md, "</pre>\n\n");
 }
 
@@ -720,15 +727,9 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
         buf_puts(md, "\n\n</div>\n\n");
     }
     buf_puts(md, "<dl class=\"numbers\">\n\n<dt>");
-    if (lesson && parts.key[0]) {   // the lesson's words for the key number, in the page's language
-        char *key = lesson_plain(parts.key, 1 << 20);
-        size_t n = strlen(key);
-        while (n && key[n - 1] == '\n') key[--n] = '\0';
-        html_puts(md, key);
-        free(key);
-    } else {
-        html_puts(md, cl->key);
-    }
+    char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number, in the page's language
+    html_puts(md, key);
+    free(key);
     buf_puts(md, "</dt>\n\n");
     if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
         buf_puts(md, _("<dd>computed <b>"));
@@ -1170,9 +1171,11 @@ static void write_index(void) {
                 html_puts(&md, cl->document);
                 buf_puts(&md, _(", computed "));
                 html_puts(&md, cl->measured);
-                buf_puts(&md, ": <code>");   // the key number's name, as the chapter printed it
-                html_puts(&md, cl->key);
-                buf_puts(&md, "</code>)</span>");
+                buf_puts(&md, g_lang == LANG_EN ? ": " : "：");
+                char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number
+                html_puts(&md, key);
+                free(key);
+                buf_puts(&md, ")</span>");
             }
             buf_puts(&md, "\n");
         }
