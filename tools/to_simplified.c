@@ -416,7 +416,10 @@ static int check(int n, char **paths) {
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid (or a comment) is the program's text, not the edition's
             char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
             if (converted && strcmp(converted, lines[l]) != 0) {
                 size_t k = 0;
