@@ -1143,18 +1143,18 @@ static void claim_alibi_left_right(Chapter *ch, ClaimResult *r) {
 // The statement of each claim is its lesson's says: line, why it is expected its
 // expected: line, what the key number is its key: line (lessons/LANG/ch06.md).
 static const ClaimDef CLAIMS[] = {
-    {"6.5", "Doc C §四; chapter 1", NULL, VERDICT_HOLDS, NULL, claim_nope_blind, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.6", "Doc C §一; §七", NULL, VERDICT_HOLDS, NULL, claim_one_hot, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.1", "Doc D §3 table", NULL, VERDICT_HOLDS, NULL, claim_parameter_counts, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.7", "Doc C §七 vs §五.2", NULL, VERDICT_ERRATUM, NULL, claim_both_trainable, SCOPE_COURSE, WEIGHT_ERROR},
-    {"6.4", "Doc D §3", NULL, VERDICT_HOLDS, NULL, claim_in_range_same, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.2", "Doc B §5-2; Doc C §五.1; Doc D §3 table", NULL, VERDICT_HOLDS, NULL, claim_learned_stops, SCOPE_COURSE,
+    {"6.5", "Doc C §四; chapter 1", VERDICT_HOLDS, claim_nope_blind, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.6", "Doc C §一; §七", VERDICT_HOLDS, claim_one_hot, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.1", "Doc D §3 table", VERDICT_HOLDS, claim_parameter_counts, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.7", "Doc C §七 vs §五.2", VERDICT_ERRATUM, claim_both_trainable, SCOPE_COURSE, WEIGHT_ERROR},
+    {"6.4", "Doc D §3", VERDICT_HOLDS, claim_in_range_same, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.2", "Doc B §5-2; Doc C §五.1; Doc D §3 table", VERDICT_HOLDS, claim_learned_stops, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"6.3", "Doc B §5-2; Doc C §五.2; Doc D §3 table", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_sinusoidal_beyond,
+    {"6.3", "Doc B §5-2; Doc C §五.2; Doc D §3 table", VERDICT_PARTLY_HOLDS, claim_sinusoidal_beyond,
      SCOPE_COURSE, WEIGHT_NONE},
-    {"6.8", "RoPE: Doc C §六", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_rope_beyond, SCOPE_BEYOND, WEIGHT_NONE},
-    {"6.9", "ALiBi: Doc C §六", NULL, VERDICT_DOES_NOT_HOLD, NULL, claim_alibi_symmetric, SCOPE_BEYOND, WEIGHT_NONE},
-    {"6.10", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_alibi_left_right, SCOPE_BEYOND, WEIGHT_NONE},
+    {"6.8", "RoPE: Doc C §六", VERDICT_PARTLY_HOLDS, claim_rope_beyond, SCOPE_BEYOND, WEIGHT_NONE},
+    {"6.9", "ALiBi: Doc C §六", VERDICT_DOES_NOT_HOLD, claim_alibi_symmetric, SCOPE_BEYOND, WEIGHT_NONE},
+    {"6.10", "Beyond the documents", VERDICT_HOLDS, claim_alibi_left_right, SCOPE_BEYOND, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

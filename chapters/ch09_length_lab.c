@@ -593,10 +593,10 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
 // The statement of each claim is its lesson's says: line, why it is expected its
 // expected: line, what the key number is its key: line (lessons/LANG/ch09.md).
 static const ClaimDef CLAIMS[] = {
-    {"9.1", "Haviv et al. 2022", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_causal_nope, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.2", "Kazemnejad et al. 2023", NULL, VERDICT_DOES_NOT_HOLD, NULL, claim_ranking, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.3", "Press et al. 2022", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_alibi, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.4", "Beyond the papers", NULL, VERDICT_HOLDS, NULL, claim_task_dependence, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.1", "Haviv et al. 2022", VERDICT_PARTLY_HOLDS, claim_causal_nope, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.2", "Kazemnejad et al. 2023", VERDICT_DOES_NOT_HOLD, claim_ranking, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.3", "Press et al. 2022", VERDICT_PARTLY_HOLDS, claim_alibi, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.4", "Beyond the papers", VERDICT_HOLDS, claim_task_dependence, SCOPE_BEYOND, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {
