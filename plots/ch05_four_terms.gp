@@ -42,7 +42,7 @@ panel(c, r) = sprintf("set lmargin at screen %f; set rmargin at screen %f; set t
 heatmap_axes = "set size noratio; set xrange [-0.5:last + 0.5]; set yrange [last + 0.5:-0.5]; " . \
                "set xtics tic_step(last + 1) * 2; set ytics tic_step(last + 1) * 2; " . \
                "set xlabel w_key_position font ',11' offset 0, 0.5; set ylabel w_query_position font ',11' offset 1.5, 0"
-term_title(t) = value(sprintf('w_term%d', t))   # w_term1 .. w_term4
+term_title(t) = value(sprintf('w_term%d', t))   # w_term1, w_term2, w_term3, w_term4
 
 # Top row: the four terms, one colour scale, its bar right of term 4.
 set cbrange [-big:big]

@@ -256,13 +256,16 @@ static void verdict_table(Buf *f, const RunChapter *c) {
 static void figure(Buf *f, const RunFigure *fig) {
     if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
         // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
+        // The figure in the report's language: figures/[zh-TW/]NAME (figures.h).
+        char drawn[300];
+        snprintf(drawn, sizeof drawn, "%s%s", figures_language_dir(i18n_current()), fig->name);
         buf_printf(f, "\n![");
         md_tex_plain(f, fig->caption);
-        buf_printf(f, _("](figures/%s.png)\n\n*Figure "), fig->name);
+        buf_printf(f, _("](figures/%s.png)\n\n*Figure "), drawn);
         md_figure_name(f, fig->name);
         buf_printf(f, ":* ");
         report_tex(f, fig->caption);
-        buf_printf(f, _(" ([SVG](figures/%s.svg))\n"), fig->name);
+        buf_printf(f, _(" ([SVG](figures/%s.svg))\n"), drawn);
     } else {
         buf_printf(f, _("\n*Figure "));
         md_figure_name(f, fig->name);
