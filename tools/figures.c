@@ -77,6 +77,17 @@ bool figures_file_name(const char *rel) {
     return figures_name_ok(stem);
 }
 
+bool figures_png_exists(const char *run_dir, Lang lang, const char *name) {
+    size_t size = strlen(run_dir) + strlen(name) + 32;
+    char *path = malloc(size);
+    if (path == NULL) faults_out_of_memory("a figure's path", size);
+    snprintf(path, size, "%s/figures/%s%s.png", run_dir, figures_language_dir(lang), name);
+    struct stat st;
+    bool found = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    return found;
+}
+
 // The face whose glyphs are the language's: Noto Sans CJK draws 骨 or 直 in
 // the Traditional (TC) or the Simplified (SC) forms as its name says, where a
 // fallback font would pick one form for both (fonts-noto-cjk, ./workbook's set-up).
@@ -382,7 +393,7 @@ static bool draw_format(const char *gnuplot, const char *script, const char *var
 }
 
 bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
-                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
+                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
     *write_error = 0;
     const char *base = strrchr(script, '/');
     base = base ? base + 1 : script;
@@ -402,7 +413,7 @@ bool figures_draw(const char *gnuplot, const char *script, const char *datadir, 
     char *words_vars = buf_take(&words);
     bool ok = true;
     static const char *const FORMATS[2] = {"png", "svg"};
-    for (int f = 0; f < 2 && ok; f++) {
+    for (int f = png ? 0 : 1; f < 2 && ok; f++) {
         char file[256], listed_as[512];
         snprintf(file, sizeof file, "%.*s.%s", (int)stem, base, FORMATS[f]);
         snprintf(listed_as, sizeof listed_as, "%s%s", manifest_prefix ? manifest_prefix : "", file);

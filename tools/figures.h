@@ -52,6 +52,11 @@ const char *figures_language_dir(Lang lang);
 // name figures_name_ok accepts.
 bool figures_file_name(const char *rel);
 
+// Was figure 'name' drawn as a PNG in 'lang' into the run 'run_dir'
+// (figures/[LANGDIR]NAME.png exists)? Only in the language of the run that
+// drew it: the pages and the report link a PNG only where there is one.
+bool figures_png_exists(const char *run_dir, Lang lang, const char *name);
+
 // The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
 // paths (names_free, common/text_file.h).
 size_t figures_find(const char *plots, const char *chapter, char ***scripts);
@@ -62,12 +67,14 @@ char *figures_caption(const char *script);
 // A script name the driver may draw: chNN_NAME.gp, NAME of letters, digits, '_' and '-'.
 bool figures_name_ok(const char *name);
 
-// Draw 'script' from the data in 'datadir' into figdir/NAME.png and .svg,
-// with the words and the font of 'lang'.
+// Draw 'script' from the data in 'datadir' into figdir/NAME.png (only when
+// 'png') and figdir/NAME.svg, with the words and the font of 'lang'. (A run
+// draws the PNG, for the terminal, in the reader's language only: each
+// language's SVG is what its pages and report show, and a PNG takes longer.)
 // When 'manifest' is given each file is added to it (and the manifest saved)
 // before it is named. On failure 'why' says what went wrong and
 // *write_error is the errno when that was the driver's own write.
 bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
-                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
+                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
 
 #endif

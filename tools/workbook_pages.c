@@ -616,8 +616,10 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_puts(md, ")\n\n<figcaption>\n\n");
     buf_printf(md, _("**Figure %d.%d.** "), c->number, f->number);
     md_tex(md, f->caption);
-    buf_puts(md, _(" ([PNG]("));
-    md_dest(md, png);
+    // The PNG where the run drew one in this language (its reader's), else the SVG.
+    bool has_png = figures_png_exists(g_run_dir, g_lang, f->name);
+    buf_puts(md, has_png ? _(" ([PNG](") : " ([SVG](");
+    md_dest(md, has_png ? png : svg);
     buf_puts(md, _("); drawn by "));
     char script[8192];
     snprintf(script, sizeof script, "plots/%s.gp", f->name);
@@ -1196,8 +1198,8 @@ static void copy_run_file(const char *rel, bool required) {
     }
 }
 
-// Each chapter's drawn figures (SVG and PNG, in every language: each
-// language's pages show their own), its data files (those its page links:
+// Each chapter's drawn figures (the SVG in every language: each language's
+// pages show their own; the PNG where the run drew one), its data files (those its page links:
 // none above SITE_LARGEST_FILE) and what it printed.
 static void copy_site_files(void) {
     make_dir("figures");
@@ -1214,7 +1216,7 @@ static void copy_site_files(void) {
                 snprintf(rel, sizeof rel, "figures/%s%s.svg", figures_language_dir(lang), c->figures[k].name);
                 copy_run_file(rel, true);
                 snprintf(rel, sizeof rel, "figures/%s%s.png", figures_language_dir(lang), c->figures[k].name);
-                copy_run_file(rel, true);
+                if (figures_png_exists(g_run_dir, lang, c->figures[k].name)) copy_run_file(rel, true);
             }
         make_dir(c->name);
         snprintf(rel, sizeof rel, "%s/output.txt", c->name);
@@ -1362,6 +1364,7 @@ int main(int argc, char **argv) {
         write_index();
         write_glossary();
         if (g_site) {   // the site's report in this language, from this very reading of the run
+            report_md_set_run_dir(g_run_dir);   // (a PNG linked only where the run drew one)
             char *report = report_md_text(&run);
             write_out(report_md_name(lang), report, strlen(report));
             free(report);

@@ -270,7 +270,7 @@ static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     figures_set_lessons(is_folder(lessons) ? lessons : NULL);
     child_install_signal_handlers();
     int write_error = 0;
-    if (!figures_draw(gnuplot, a->render, a->data, a->figures, lang, NULL, NULL, why, sizeof why, &write_error)) {
+    if (!figures_draw(gnuplot, a->render, a->data, a->figures, lang, true, NULL, NULL, why, sizeof why, &write_error)) {
         fprintf(stderr, "%s: %s: %s\n", PROGRAM, base, why);
         return write_error ? EXIT_IO_FAILED : EXIT_CLAIM_FAILED;
     }
@@ -640,7 +640,9 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
             snprintf(why, sizeof why, "gnuplot was not found on PATH");
         } else {
             // In every language (figures/, figures/zh-TW/, figures/zh-CN/): the
-            // reader's for the terminal, each for its report and pages.
+            // SVG of each for its report and pages, the PNG in the reader's for
+            // the terminal (the other two PNGs would add about as much time
+            // again as all the SVGs).
             int write_error = 0;
             char message[WHY_LEN] = "", langdir[ARG_MAX_LEN + 64], prefix[64];
             bool drawn = true;
@@ -652,8 +654,8 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
                     snprintf(message, sizeof message, "cannot create %s: %s", langdir, strerror(errno));
                     drawn = false;
                 } else {
-                    drawn = figures_draw(d->gnuplot, scripts[k], dir, langdir, lang, &d->manifest, prefix, message,
-                                         sizeof message, &write_error);
+                    drawn = figures_draw(d->gnuplot, scripts[k], dir, langdir, lang, lang == d->lang, &d->manifest,
+                                         prefix, message, sizeof message, &write_error);
                 }
             }
             if (drawn) {
