@@ -38,7 +38,7 @@ set multiplot title w_title font ',16'
 # Left: every component of Doc A's examples.
 set lmargin at screen 0.05
 set rmargin at screen 0.35
-set tmargin at screen 0.84
+set tmargin at screen 0.81   # (room above for two-line titles in CJK faces, whose lines are taller)
 set bmargin at screen 0.28
 set title sprintf(w_examples, ex_names, ex_R, ex_d) font ',13'
 set size ratio -1
