@@ -4,6 +4,8 @@
 # Chinese words, set in FONT, and no run of four English words.
 #   -DDRIVER=workbook_run -DCHECK=figure_language -DSCRIPT=plots/NAME.gp -DDATA=DIR
 #   -DOUT=DIR -DLANG=zh-TW "-DFONT=Noto Sans CJK TC" [-DGNUPLOT=gnuplot]
+#   [-DEXPECT_FAIL=regex]: the check must fail instead, saying that (the
+#   test that it can: an English figure, or zh-CN's held to zh-TW's face)
 # Without gnuplot it prints SKIPPED (the test's SKIP_REGULAR_EXPRESSION).
 if(NOT GNUPLOT)
   message("SKIPPED: no gnuplot, so no figure is drawn")
@@ -18,6 +20,10 @@ endif()
 get_filename_component(name ${SCRIPT} NAME_WE)
 execute_process(COMMAND ${CHECK} --font ${FONT} ${OUT}/${name}.svg RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
-if(NOT rc EQUAL 0)
+if(EXPECT_FAIL)
+  if(rc EQUAL 0 OR NOT out MATCHES "${EXPECT_FAIL}")
+    message(FATAL_ERROR "the check passed ${OUT}/${name}.svg, or failed without saying '${EXPECT_FAIL}'")
+  endif()
+elseif(NOT rc EQUAL 0)
   message(FATAL_ERROR "${OUT}/${name}.svg is not a ${LANG} figure")
 endif()
