@@ -77,11 +77,11 @@ bool figures_file_name(const char *rel) {
     return figures_name_ok(stem);
 }
 
-bool figures_png_exists(const char *run_dir, Lang lang, const char *name) {
-    size_t size = strlen(run_dir) + strlen(name) + 32;
+bool figures_file_exists(const char *run_dir, Lang lang, const char *name, const char *ext) {
+    size_t size = strlen(run_dir) + strlen(name) + strlen(ext) + 32;
     char *path = malloc(size);
     if (path == NULL) faults_out_of_memory("a figure's path", size);
-    snprintf(path, size, "%s/figures/%s%s.png", run_dir, figures_language_dir(lang), name);
+    snprintf(path, size, "%s/figures/%s%s.%s", run_dir, figures_language_dir(lang), name, ext);
     struct stat st;
     bool found = stat(path, &st) == 0 && S_ISREG(st.st_mode);
     free(path);

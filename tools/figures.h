@@ -52,10 +52,12 @@ const char *figures_language_dir(Lang lang);
 // name figures_name_ok accepts.
 bool figures_file_name(const char *rel);
 
-// Was figure 'name' drawn as a PNG in 'lang' into the run 'run_dir'
-// (figures/[LANGDIR]NAME.png exists)? Only in the language of the run that
-// drew it: the pages and the report link a PNG only where there is one.
-bool figures_png_exists(const char *run_dir, Lang lang, const char *name);
+// Does the run 'run_dir' hold figure 'name' as 'ext' ("png", "svg") in
+// 'lang' (figures/[LANGDIR]NAME.EXT)? A PNG is there only in the language of
+// the run that drew it, so the pages and the report link a PNG only where
+// there is one; and a run of a driver before figures in every language has
+// English ones alone, which the other languages then show.
+bool figures_file_exists(const char *run_dir, Lang lang, const char *name, const char *ext);
 
 // The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
 // paths (names_free, common/text_file.h).

@@ -262,10 +262,13 @@ static void figure(Buf *f, const RunFigure *fig) {
     if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
         // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
         // The figure in the report's language: figures/[zh-TW/]NAME (figures.h);
-        // its SVG alone where the run drew the PNG in another language.
+        // its SVG alone where the run drew the PNG in another language (the
+        // English one where an older run drew English figures only).
+        Lang lang = i18n_current();
+        if (g_run_dir && !figures_file_exists(g_run_dir, lang, fig->name, "svg")) lang = LANG_EN;
         char drawn[300];
-        snprintf(drawn, sizeof drawn, "%s%s", figures_language_dir(i18n_current()), fig->name);
-        if (g_run_dir && !figures_png_exists(g_run_dir, i18n_current(), fig->name)) {
+        snprintf(drawn, sizeof drawn, "%s%s", figures_language_dir(lang), fig->name);
+        if (g_run_dir && !figures_file_exists(g_run_dir, lang, fig->name, "png")) {
             buf_printf(f, "\n![");
             md_tex_plain(f, fig->caption);
             buf_printf(f, "](figures/%s.svg)\n%s", drawn, _("\n*Figure "));

@@ -26,7 +26,7 @@ bool report_md_write(const char *dir, const Run *run);
 char *report_md_text(const Run *run);
 
 // Where the run is (report_md_write sets it to its 'dir'): a figure's PNG is
-// linked only where that run drew it (figures_png_exists), its SVG always.
+// linked only where that run drew it (figures_file_exists), its SVG always.
 void report_md_set_run_dir(const char *dir);
 const char *report_md_name(Lang lang);
 

@@ -598,11 +598,13 @@ static void narrative(Buf *md, const Claim *cl) {
     buf_puts(md, "</pre>\n\n");
 }
 
-// A figure in the page's language: figures/[zh-TW/]NAME.svg (tools/figures.h).
+// A figure in the page's language: figures/[zh-TW/]NAME.svg (tools/figures.h;
+// the English one where an older run drew English figures only).
 static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     char svg[8192], png[8192];
-    snprintf(svg, sizeof svg, "%sfigures/%s%s.svg", g_root, figures_language_dir(g_lang), f->name);
-    snprintf(png, sizeof png, "%sfigures/%s%s.png", g_root, figures_language_dir(g_lang), f->name);
+    Lang lang = figures_file_exists(g_run_dir, g_lang, f->name, "svg") ? g_lang : LANG_EN;
+    snprintf(svg, sizeof svg, "%sfigures/%s%s.svg", g_root, figures_language_dir(lang), f->name);
+    snprintf(png, sizeof png, "%sfigures/%s%s.png", g_root, figures_language_dir(lang), f->name);
     buf_puts(md, "<figure id=\"");
     anchor_id(md, "fig-", f->name);
     buf_puts(md, "\">\n\n[![");
@@ -617,7 +619,7 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_printf(md, _("**Figure %d.%d.** "), c->number, f->number);
     md_tex(md, f->caption);
     // The PNG where the run drew one in this language (its reader's), else the SVG.
-    bool has_png = figures_png_exists(g_run_dir, g_lang, f->name);
+    bool has_png = figures_file_exists(g_run_dir, lang, f->name, "png");
     buf_puts(md, has_png ? _(" ([PNG](") : " ([SVG](");
     md_dest(md, has_png ? png : svg);
     buf_puts(md, _("); drawn by "));
@@ -1214,9 +1216,10 @@ static void copy_site_files(void) {
         for (size_t k = 0; k < c->n_figures; k++)
             for (Lang lang = 0; lang < LANG_COUNT; lang++) {
                 snprintf(rel, sizeof rel, "figures/%s%s.svg", figures_language_dir(lang), c->figures[k].name);
-                copy_run_file(rel, true);
+                if (lang == LANG_EN || figures_file_exists(g_run_dir, lang, c->figures[k].name, "svg"))
+                    copy_run_file(rel, true);
                 snprintf(rel, sizeof rel, "figures/%s%s.png", figures_language_dir(lang), c->figures[k].name);
-                if (figures_png_exists(g_run_dir, lang, c->figures[k].name)) copy_run_file(rel, true);
+                if (figures_file_exists(g_run_dir, lang, c->figures[k].name, "png")) copy_run_file(rel, true);
             }
         make_dir(c->name);
         snprintf(rel, sizeof rel, "%s/output.txt", c->name);
