@@ -3,7 +3,9 @@
 //   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...
 //       Runs every chapter in order into DIR/chNN/ (its standard output goes
 //       to DIR/chNN/output.txt), draws every plots/chNN_*.gp into
-//       DIR/figures/ as PNG and SVG, records how each chapter ran in
+//       DIR/figures/ (SVG in every language: figures/NAME.svg,
+//       figures/zh-TW/NAME.svg, figures/zh-CN/NAME.svg; PNG in the reader's
+//       language only, figures/[LANG/]NAME.png), records how each chapter ran in
 //       DIR/chNN/run.tsv, writes DIR/REPORT.md from every chapter folder, and
 //       prints a summary table.
 //
@@ -17,11 +19,14 @@
 //       before any file is removed or written.
 //
 //   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]
-//       Draws one figure (the figure tests).
+//       Draws one figure (the figure tests), PNG and SVG, in the reader's
+//       language, into DIR itself; its words come from SCRIPT's
+//       ../lessons/LANG/figure_words.tsv (else the lessons built in).
 //
 //   --lang en|zh-TW|zh-CN: the reader's language (default: the environment's,
-//   common/i18n.h), passed on to the chapters; the report is written in every
-//   language, REPORT.md, REPORT.zh-TW.md and REPORT.zh-CN.md.
+//   common/i18n.h), passed on to the chapters and the language of the PNG
+//   figures; the report is written in every language, REPORT.md,
+//   REPORT.zh-TW.md and REPORT.zh-CN.md, each showing its own figures.
 //
 //   FIGURE OPTIONS, for projecting the figures (tools/figures.h):
 //     --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H
@@ -34,7 +39,7 @@
 //
 // What DIR holds: DIR/MANIFEST (common/manifest.h) lists every file the
 // driver wrote there: REPORT.md, chNN/output.txt, chNN/run.tsv,
-// figures/NAME.png and .svg. Running a chapter first removes that chapter's
+// figures/[LANG/]NAME.png and .svg. Running a chapter first removes that chapter's
 // listed files; a file the driver did not write is never removed. Every file
 // is written under a temporary name and named only when complete (figures
 // also checked: tools/figures.h); REPORT.md is replaced only at the end, so a
