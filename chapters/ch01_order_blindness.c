@@ -155,12 +155,24 @@ static double max_weight_in_rows(const gsl_matrix *wa, const gsl_matrix *wb, siz
     return fmax(gsl_vector_max(&ra.vector), gsl_vector_max(&rb.vector));
 }
 
-static void print_row(const Chapter *ch, const char *label, const gsl_matrix *m, size_t row) {
-    if (ch->quiet) return;
-    chapter_say(ch, "  ");
-    chapter_say_padded(ch, label, 22);
-    for (size_t j = 0; j < m->size2 && j < 8; j++) chapter_say(ch, " %8.4f", gsl_matrix_get(m, row, j));
-    chapter_say(ch, "%s\n", m->size2 > 8 ? " ..." : "");
+// Output rows as an evidence table (lessons/LANG/ch01.md): one table row per
+// component, the first SHOWN_COMPONENTS of them, one column per output row;
+// 'cut' records whether d has more components than the table shows.
+enum { SHOWN_COMPONENTS = 8 };
+typedef struct {
+    const char *column;            // the table's column name
+    const gsl_matrix *m;           // the outputs
+    size_t row;                    // which of them
+} OutputColumn;
+
+static void record_components(ClaimResult *r, const char *table, const OutputColumn *cols, size_t n_cols) {
+    size_t width = cols[0].m->size2;
+    for (size_t j = 0; j < width && j < SHOWN_COMPONENTS; j++) {
+        claim_row(r, table);
+        for (size_t c = 0; c < n_cols; c++)
+            claim_cell(r, table, cols[c].column, gsl_matrix_get(cols[c].m, cols[c].row, j));
+    }
+    claim_value(r, "cut", width > SHOWN_COMPONENTS ? 1.0 : 0.0);
 }
 
 static void write_weights(Chapter *ch, const char *file, const gsl_matrix *A, const char *tokens) {
@@ -357,16 +369,19 @@ static void sentence_changes(const Pass *s, const Pass *re, double *change) {
     for (size_t r = 0; r < sentence.n; r++) change[sentence.order[r]] = row_diff(re->out, r, s->out, sentence.order[r]);
 }
 
-// The per-token table of the evidence: token, its position in both orders,
-// and how far its output moved.
-static void say_sentence_table(const Chapter *ch, const double *change, const char *what) {
+// The per-token table of the evidence ("tokens"): token, its position in
+// both orders, how far its output moved ('plain', when not NULL, without
+// positions; 'change' in the claim's own setting).
+static void record_sentence_table(ClaimResult *r, const double *plain, const double *change) {
     size_t where[SENTENCE_MAX_TOKENS];
-    for (size_t r = 0; r < sentence.n; r++) where[sentence.order[r]] = r;
-    chapter_say(ch, "  token           position   reordered   %s\n", what);
+    for (size_t r_ = 0; r_ < sentence.n; r_++) where[sentence.order[r_]] = r_;
     for (size_t t = 0; t < sentence.n; t++) {
-        chapter_say(ch, "  ");
-        chapter_say_padded(ch, sentence.tokens[t], 16);
-        chapter_say(ch, "%8zu   %9zu   %10.3g\n", t, where[t], change[t]);
+        claim_row(r, "tokens");
+        claim_cell_text(r, "tokens", "token", "%s", sentence.tokens[t]);
+        claim_cell(r, "tokens", "position", (double)t);
+        claim_cell(r, "tokens", "reordered", (double)where[t]);
+        if (plain) claim_cell(r, "tokens", "plain", plain[t]);
+        claim_cell(r, "tokens", "change", change[t]);
     }
 }
 
@@ -379,13 +394,10 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(abcd.out));
     double diff = row_diff(abcd.out, 3, cbad.out, 3);
 
-    chapter_say(ch, "Four random token vectors A, B, C, D (d = %ld) and one random head.\n"
-                    "The output at D, the last position, for both orders:\n", d);
-    print_row(ch, "O_D for ABCD", abcd.out, 3);
-    print_row(ch, "O_D for CBAD", cbad.out, 3);
-    chapter_say(ch, "  max |difference|        %.3g   (rounding tolerance %.3g)\n\n", diff, tol);
-    chapter_say(ch, "D's query meets the same four keys; A and C only trade places in the\n"
-                    "weighted sum, and a sum does not care about the order of its terms.\n");
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.1's ### evidence.
+    record_components(r, "od", (const OutputColumn[]){{"abcd", abcd.out, 3}, {"cbad", cbad.out, 3}}, 2);
+    claim_value(r, "demo_diff", diff);
+    claim_value(r, "demo_tol", tol);
 
     // The same swap on many random setups: the worst case decides.
     double worst = diff, worst_tol = tol;
@@ -401,16 +413,13 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
         pass_free(&b);
         trial_free(&tr);
     }
-    chapter_say(ch, "Over %ld more random setups the largest |O_D(ABCD) - O_D(CBAD)| is %.3g\n"
-                    "(tolerance there %.3g: %.0f ulp of the outputs' scale).\n",
-                trials, worst, worst_tol, ROUNDING_ULPS);
-
     r->measured = worst;
     r->tolerance = worst_tol;
     r->document = 0.0;
-    claim_key(r, "max |O_D(ABCD)-O_D(CBAD)|");
     r->verdict = worst <= worst_tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "O_D is unchanged by the swap up to rounding (%.2g) in %ld random setups.", worst, trials + 1);
+    claim_value(r, "trials", (double)trials);
+    claim_value(r, "ulps", ROUNDING_ULPS);
+    claim_value(r, "within", worst <= worst_tol ? 1.0 : 0.0);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "max_diff", worst);
     claim_value(r, "d", (double)d);
@@ -421,15 +430,14 @@ static void claim_swap_leaves_od(Chapter *ch, ClaimResult *r) {
 
 // ---- claim 1.2: permutation equivariance ----------------------------------
 
-// The weights of one pass as a table, rows and columns labelled by 'tokens'.
-static void say_weights(const Chapter *ch, const char *title, const gsl_matrix *A, const char *tokens) {
-    chapter_say(ch, "  %-6s", title);
-    for (size_t s = 0; s < A->size2; s++) chapter_say(ch, "  %6c", tokens[s]);
-    chapter_say(ch, "\n");
+// The weights of one pass as an evidence table: one row per query token,
+// columns k0..k3 the keys in the sentence's order.
+static void record_weights(ClaimResult *r, const char *table, const gsl_matrix *A, const char *tokens) {
+    static const char *const KEY[T_ABCD] = {"k0", "k1", "k2", "k3"};
     for (size_t t = 0; t < A->size1; t++) {
-        chapter_say(ch, "  %-6c", tokens[t]);
-        for (size_t s = 0; s < A->size2; s++) chapter_say(ch, "  %6.4f", gsl_matrix_get(A, t, s));
-        chapter_say(ch, "\n");
+        claim_row(r, table);
+        claim_cell_text(r, table, "query", "%c", tokens[t]);
+        for (size_t s = 0; s < A->size2 && s < T_ABCD; s++) claim_cell(r, table, KEY[s], gsl_matrix_get(A, t, s));
     }
 }
 
@@ -449,19 +457,11 @@ static double sentence_equivariance(Chapter *ch, ClaimResult *r, const Attention
     double last_diff = row_diff(re.out, T - 1, s.out, T - 1);
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(s.out));
 
-    chapter_say(ch, "\nYour sentence (--sentence, %zu tokens):  %s\n", T, sentence.text);
-    chapter_say(ch, "reordered (%s):  %s\n", sentence.reversed ? "reversed" : "rotated by one token: its reversal is "
-                                                                                 "the same sentence",
-                sentence.reordered);
-    chapter_say(ch, "Each token's vector: N(0,1) entries seeded by --seed and the token itself; the head is the\n"
-                    "ABCD demonstration's. No positions:\n");
-    say_sentence_table(ch, change, "max |its output, reordered - before|");
-    chapter_say(ch, "  max |A(reordered) - P A(sentence) P^T|   %.3g\n", w_diff);
-    chapter_say(ch, "  last position vs last position           %.3g   (%s, then %s)\n", last_diff,
-                sentence.tokens[T - 1], sentence.tokens[sentence.order[T - 1]]);
-    chapter_say(ch, "  rounding tolerance                       %.3g\n", tol);
-    chapter_say(ch, "Every token took its output along to its new place; a position's output\n"
-                    "changed only where another token now stands. Claim 1.4 adds positions.\n");
+    record_sentence_table(r, NULL, change);
+    claim_value(r, "reversed", sentence.reversed ? 1.0 : 0.0);
+    claim_text(r, "last_token", "%s", sentence.tokens[T - 1]);
+    claim_text(r, "last_token_reordered", "%s", sentence.tokens[sentence.order[T - 1]]);
+    claim_value(r, "sentence_tol", tol);
     claim_text(r, "sentence", "%s", sentence.text);
     claim_text(r, "reordered", "%s", sentence.reordered);
     claim_value(r, "sentence_tokens", (double)T);
@@ -487,12 +487,11 @@ static void claim_equivariance(Chapter *ch, ClaimResult *r) {
     gsl_matrix *w_demo = gsl_matrix_alloc(T_ABCD, T_ABCD);   // (4,4) P A(ABCD) P^T
     chapter_check(ch, sequence_permute_square(p_cbad, abcd.weights, w_demo), "P A P^T");
     double demo_diff = max_abs_diff_matrix(w_demo, cbad.weights);
-    chapter_say(ch, "The attention weights of claim 1.1's sentence (d = %ld; row: query, column: key):\n", d);
-    say_weights(ch, "ABCD", abcd.weights, "ABCD");
-    chapter_say(ch, "\n");
-    say_weights(ch, "CBAD", cbad.weights, "CBAD");
-    chapter_say(ch, "CBAD's table is ABCD's with A and C swapped in rows and columns alike\n"
-                    "(max |A(CBAD) - P A(ABCD) P^T| = %.3g).\n\n", demo_diff);
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.2's ### evidence.
+    claim_value(r, "d", (double)d);
+    record_weights(r, "w_abcd", abcd.weights, "ABCD");
+    record_weights(r, "w_cbad", cbad.weights, "CBAD");
+    claim_value(r, "demo_diff", demo_diff);
 
     double worst_out = 0.0, worst_weights = 0.0, worst_ratio = demo_diff / ROUNDING_TOLERANCE(1.0);
     double literal_change = 0.0;
@@ -522,26 +521,18 @@ static void claim_equivariance(Chapter *ch, ClaimResult *r) {
         pass_free(&b);
         trial_free(&tr);
     }
-    chapter_say(ch, "%ld random sentences of length 2..16, each with a random reordering P:\n", checked);
-    chapter_say(ch, "  max |Attn(PX) - P Attn(X)|          %.3g\n", worst_out);
-    chapter_say(ch, "  max |A(PX) - P A(X) P^T|            %.3g\n", worst_weights);
-    chapter_say(ch, "  worst of both, in rounding tolerances %.3g  (must be <= 1)\n", worst_ratio);
-    chapter_say(ch, "  max |A(PX) - A(X)|, entry by entry  %.3g  (no relabelling)\n\n", literal_change);
-    chapter_say(ch, "In what sense are the weights \"exactly the same\" (Doc D)? Each pair\n"
-                    "(query token, key token) keeps its weight wherever the two tokens sit;\n"
-                    "the matrix as printed is shuffled, rows and columns alike, by P.\n");
+    claim_value(r, "worst_out", worst_out);
+    claim_value(r, "worst_weights", worst_weights);
+    claim_value(r, "worst_trials", worst_ratio);   // the demonstration's and the random sentences'
     claim_value(r, "trials", (double)checked);
+    claim_value(r, "has_sentence", sentence.n ? 1.0 : 0.0);
     claim_value(r, "literal_change", literal_change);
     if (sentence.n) worst_ratio = fmax(worst_ratio, sentence_equivariance(ch, r, demo.head));
     claim_value(r, "worst_ratio", worst_ratio);
     r->measured = worst_ratio;
     r->tolerance = 1.0;
-    claim_key(r, "worst error / rounding tolerance");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Equivariant to rounding in %ld trials%s. The weights are the same per (query token, key token) "
-                     "pair, i.e. A(PX) = P A(X) P^T; entry by entry the matrix changes by up to %.2f.",
-                  checked, sentence.n ? ", the ABCD demonstration and your sentence" : " and the ABCD demonstration",
-                  literal_change);
+    claim_value(r, "equivariant", worst_ratio <= 1.0 ? 1.0 : 0.0);
     gsl_matrix_free(w_demo);
     gsl_permutation_free(p_cbad);
     pass_free(&abcd);
@@ -584,14 +575,13 @@ static void claim_last_position(Chapter *ch, ClaimResult *r) {
                              row_diff(p1.out, 2, p2.out, 0));
     double pooled = mean_pooled_diff(p1.out, p2.out);
 
-    chapter_say(ch, "你打我 (you hit me) and 我打你 (I hit you): the same three tokens reversed.\n");
-    print_row(ch, "你打我: last (我)", p1.out, 2);
-    print_row(ch, "我打你: last (你)", p2.out, 2);
-    print_row(ch, "我打你: first (我)", p2.out, 0);
-    chapter_say(ch, "\n  last position vs last position      %10.3g   <- the document's statement\n", last_vs_last);
-    chapter_say(ch, "  same token vs same token (max)     %10.3g\n", same_token);
-    chapter_say(ch, "  mean-pooled outputs                %10.3g\n", pooled);
-    chapter_say(ch, "  rounding tolerance                 %10.3g\n\n", tol);
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.3's ### evidence.
+    record_components(r, "outputs",
+                      (const OutputColumn[]){{"last_1", p1.out, 2}, {"last_2", p2.out, 2}, {"first_2", p2.out, 0}}, 3);
+    claim_value(r, "d", (double)d);
+    claim_value(r, "last_vs_last", last_vs_last);
+    claim_value(r, "same_token", same_token);
+    claim_value(r, "pooled", pooled);
 
     // Over random setups, both halves: the last-position readout (smallest
     // difference seen: does it ever fail to separate the sentences?) and the
@@ -618,22 +608,13 @@ static void claim_last_position(Chapter *ch, ClaimResult *r) {
         pass_free(&b);
         trial_free(&tr);
     }
-    chapter_say(ch, "Over %ld random setups (and the one above):\n"
-                    "  smallest last-vs-last difference    %10.3g   (%.2g rounding tolerances)\n"
-                    "  largest same-token difference       %10.3g\n"
-                    "  largest mean-pooled difference      %10.3g   (worst of these two: %.2g tolerances)\n\n",
-                trials, smallest_last, smallest_last_ratio, worst_token, worst_pooled, worst_ratio);
-    chapter_say(ch, "The last position holds a different token in each sentence (我, then 你),\n"
-                    "so a readout of the last position does tell the sentences apart. What\n"
-                    "equivariance keeps is each token's output: 我 gets the same vector in both\n"
-                    "sentences, wherever it stands. So what is lost is the order given the set\n"
-                    "of tokens: a readout that ignores positions (mean pooling) cannot tell\n"
-                    "them apart.\n");
+    claim_value(r, "trials", (double)trials);
+    claim_value(r, "smallest_last_ratio", smallest_last_ratio);
+    claim_value(r, "worst_ratio", worst_ratio);
 
     r->measured = smallest_last;
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "min |O_last(你打我)-O_last(我打你)|");
     // As worded: the last outputs equal to rounding. The corrected statement:
     // the last outputs differ far above rounding while every token's output
     // and the mean-pooled output agree to rounding, in every setup.
@@ -646,11 +627,6 @@ static void claim_last_position(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_ERRATUM;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "As worded it fails: the last positions hold different tokens and their outputs differ by at "
-                     "least %.2g in %ld setups, so a last-position readout separates the sentences. What is lost is "
-                     "the order given the set of tokens: each token keeps its output (differences <= %.2g) and the "
-                     "mean-pooled outputs agree to %.2g, so an order-free readout cannot tell them apart.",
-                  smallest_last, trials + 1, worst_token, worst_pooled);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "smallest_last", smallest_last);
     claim_value(r, "worst_token", worst_token);
@@ -680,26 +656,16 @@ static void sentence_with_positions(Chapter *ch, ClaimResult *r, const Attention
     sentence_changes(&plain_s, &plain_re, plain);
     sentence_changes(&pe_s, &pe_re, change);
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(pe_s.out)), smallest = INFINITY, largest = 0.0, plain_max = 0.0;
-    size_t changed = 0, where[SENTENCE_MAX_TOKENS];
+    size_t changed = 0;
     for (size_t t = 0; t < T; t++) {
         smallest = fmin(smallest, change[t]);
         largest = fmax(largest, change[t]);
         plain_max = fmax(plain_max, plain[t]);
         changed += change[t] > FAR_ABOVE_ROUNDING * tol;
-        where[sentence.order[t]] = t;
     }
-    chapter_say(ch, "\nYour sentence (--sentence):  %s\nreordered:                  %s\n", sentence.text,
-                sentence.reordered);
-    chapter_say(ch, "How far each token's output moved (max |difference|), the same head:\n");
-    chapter_say(ch, "  token           position   reordered   no positions   with P_0..P_%zu\n", T - 1);
-    for (size_t t = 0; t < T; t++) {
-        chapter_say(ch, "  ");
-        chapter_say_padded(ch, sentence.tokens[t], 16);
-        chapter_say(ch, "%8zu   %9zu   %12.3g   %12.3g\n", t, where[t], plain[t], change[t]);
-    }
-    chapter_say(ch, "With positions, %zu of %zu tokens' outputs changed by more than %.0e rounding\n"
-                    "tolerances (%.3g): a token is now the token at its position.\n",
-                changed, T, FAR_ABOVE_ROUNDING, tol);
+    record_sentence_table(r, plain, change);
+    claim_value(r, "sentence_last", (double)(T - 1));
+    claim_value(r, "sentence_tol", tol);
     claim_text(r, "sentence", "%s", sentence.text);
     claim_text(r, "reordered", "%s", sentence.reordered);
     claim_value(r, "sentence_tokens", (double)T);
@@ -727,10 +693,10 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
     double diff = row_diff(pe_abcd.out, 3, pe_cbad.out, 3);
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(pe_abcd.out));
 
-    chapter_say(ch, "The same sentence with P_0..P_3 (sinusoidal, d = %ld) added to the tokens:\n", d);
-    print_row(ch, "O_D for ABCD + P", pe_abcd.out, 3);
-    print_row(ch, "O_D for CBAD + P", pe_cbad.out, 3);
-    chapter_say(ch, "  max |difference|        %.3g   (%.2g rounding tolerances)\n\n", diff, diff / tol);
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.4's ### evidence.
+    record_components(r, "od", (const OutputColumn[]){{"abcd", pe_abcd.out, 3}, {"cbad", pe_cbad.out, 3}}, 2);
+    claim_value(r, "demo_diff", diff);
+    claim_value(r, "demo_ratio", diff / tol);
 
     DataFile f;
     chapter_data_open(ch, &f, "output_d.dat", "dim abcd cbad abcd_pe cbad_pe");
@@ -758,13 +724,15 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
         trial_free(&tr);
     }
     double share = (double)hidden / (double)(trials + 1);
-    chapter_say(ch, "Over %ld setups (this one and %ld more) the swap changes O_D by more than %.0e\n"
-                    "rounding tolerances in all but %ld. The smallest change is %.3g (%.2g tolerances)",
-                trials + 1, trials, FAR_ABOVE_ROUNDING, hidden, smallest, smallest_ratio);
-    if (!isnan(hidden_weight))
-        chapter_say(ch, ",\nin a setup where D gives %.15g of its attention to one key", hidden_weight);
-    chapter_say(ch, ".\n(The smallest change over more setups keeps shrinking: the claim is that the\n"
-                    "order shows in almost every setup, so the share where it does not is what counts.)\n");
+    bool has_weight = !isnan(hidden_weight);   // NaN when the demonstration's own change is the smallest
+    claim_value(r, "trials", (double)trials);
+    claim_value(r, "far", FAR_ABOVE_ROUNDING);
+    claim_value(r, "smallest_ratio", smallest_ratio);
+    claim_value(r, "has_weight", has_weight ? 1.0 : 0.0);
+    if (has_weight) claim_value(r, "hidden_weight", hidden_weight);
+    claim_value(r, "hidden_weighted", hidden > 0 && has_weight ? 1.0 : 0.0);
+    claim_value(r, "hidden_unweighted", hidden > 0 && !has_weight ? 1.0 : 0.0);
+    claim_value(r, "has_sentence", sentence.n ? 1.0 : 0.0);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "hidden", (double)hidden);
     claim_value(r, "shown", (double)(trials + 1 - hidden));
@@ -773,16 +741,7 @@ static void claim_positions_break_invariance(Chapter *ch, ClaimResult *r) {
     if (sentence.n) sentence_with_positions(ch, r, demo.head);
     r->measured = share;
     r->tolerance = HIDDEN_SHARE_MAX;
-    claim_key(r, "share of setups hiding the swap");
     r->verdict = share <= HIDDEN_SHARE_MAX ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    if (hidden == 0)
-        claim_finding(r, "With positions added (d = %ld), O_D changes under the swap in all %ld setups, by at least "
-                         "%.2g (%.1e rounding tolerances).", d, trials + 1, smallest, smallest_ratio);
-    else
-        claim_finding(r, "With positions added (d = %ld), O_D changes under the swap in %ld of %ld setups; in the "
-                         "other %ld the change stays within %.0e rounding tolerances; in the one with the smallest "
-                         "change (%.2g) D gives %.15g of its attention to one key, which hides the others' order.",
-                      d, trials + 1 - hidden, trials + 1, hidden, FAR_ABOVE_ROUNDING, smallest, hidden_weight);
     pass_free(&plain_abcd);
     pass_free(&plain_cbad);
     pass_free(&pe_abcd);
@@ -823,29 +782,20 @@ static void claim_rnn_sees_order(Chapter *ch, ClaimResult *r) {
         rnn_final_state(tr.X, W_x, W_h, b, h1);
         rnn_final_state(tr.X_perm, W_x, W_h, b, h2);
         double diff = max_abs_diff_vector(h1, h2);
-        if (k == 0) {
-            chapter_say(ch, "A recurrent network with random weights reads ABCD and CBAD one token\n"
-                            "at a time. Its final state (after D in both cases):\n");
-            chapter_say(ch, "  %-22s", "h after ABCD");
-            for (size_t j = 0; j < n && j < 8; j++) chapter_say(ch, " %8.4f", gsl_vector_get(h1, j));
-            chapter_say(ch, "\n  %-22s", "h after CBAD");
-            for (size_t j = 0; j < n && j < 8; j++) chapter_say(ch, " %8.4f", gsl_vector_get(h2, j));
-            chapter_say(ch, "\n  max |difference|        %.3g\n\n", diff);
+        if (k == 0) {   // the first network's states: the evidence's table (lessons/LANG/ch01.md)
+            gsl_matrix_const_view m1 = gsl_matrix_const_view_vector(h1, 1, n), m2 = gsl_matrix_const_view_vector(h2, 1, n);
+            record_components(r, "h", (const OutputColumn[]){{"abcd", &m1.matrix, 0}, {"cbad", &m2.matrix, 0}}, 2);
+            claim_value(r, "first_diff", diff);
         }
         smallest = fmin(smallest, diff);
         trial_free(&tr);
     }
     double tol = ROUNDING_TOLERANCE(1.0);   // tanh keeps the state in [-1, 1]
-    chapter_say(ch, "Over %ld random networks the smallest difference is %.3g (%.2g rounding\n"
-                    "tolerances): A entered the state first in one case and third in the other,\n"
-                    "and W_h mixed it a different number of times.\n",
-                trials + 1, smallest, smallest / tol);
     r->measured = smallest;
     r->tolerance = tol * FAR_ABOVE_ROUNDING;
-    claim_key(r, "min |h(ABCD)-h(CBAD)|");
     r->verdict = smallest > tol * FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "The final state differs by at least %.2g over %ld random RNNs, even though both end with D.",
-                  smallest, trials + 1);
+    claim_value(r, "d", (double)d);
+    claim_value(r, "smallest_ratio", smallest / tol);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "smallest", smallest);
     gsl_matrix_free(W_x);
@@ -867,19 +817,18 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
     Pass abcd = pass_run(ch, demo.X_abcd, NULL, demo.head, true);
     Pass cbad = pass_run(ch, demo.X_cbad, NULL, demo.head, true);
     double tol = ROUNDING_TOLERANCE(max_abs_matrix(abcd.out));
-    chapter_say(ch, "Doc A's note says only that attention hides a little position information;\n"
-                    "whether a causal mask is one way is the workbook's question.\n\n");
-    chapter_say(ch, "Causal attention (each token sees itself and what came before), no positions.\n"
-                    "ABCD vs CBAD, position by position:\n");
-    chapter_say(ch, "  position  ABCD  CBAD  sees (ABCD / CBAD)   max |difference|\n");
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.6's ### evidence.
     static const char *const SEES_ABCD[T_ABCD] = {"A", "AB", "ABC", "ABCD"};
     static const char *const SEES_CBAD[T_ABCD] = {"C", "CB", "CBA", "CBAD"};
-    for (size_t t = 0; t < T_ABCD; t++)
-        chapter_say(ch, "  %8zu  %4c  %4c  %-6s / %-6s     %10.3g\n", t, NAMES_ABCD[t], NAMES_ABCD[ORDER_CBAD[t]],
-                    SEES_ABCD[t], SEES_CBAD[t], row_diff(abcd.out, t, cbad.out, t));
-    chapter_say(ch, "Position 1 holds B in both orders, yet its output changes: B now sees C\n"
-                    "instead of A. And A's own output depends on where A stands (alone at\n"
-                    "position 0, or after C and B at position 2): order has leaked in.\n\n");
+    for (size_t t = 0; t < T_ABCD; t++) {
+        claim_row(r, "rows");
+        claim_cell(r, "rows", "position", (double)t);
+        claim_cell_text(r, "rows", "abcd", "%c", NAMES_ABCD[t]);
+        claim_cell_text(r, "rows", "cbad", "%c", NAMES_ABCD[ORDER_CBAD[t]]);
+        claim_cell_text(r, "rows", "sees_abcd", "%s", SEES_ABCD[t]);
+        claim_cell_text(r, "rows", "sees_cbad", "%s", SEES_CBAD[t]);
+        claim_cell(r, "rows", "diff", row_diff(abcd.out, t, cbad.out, t));
+    }
 
     double smallest_early = INFINITY, smallest_early_ratio = INFINITY, hidden_weight = NAN;
     double worst_last = 0.0, worst_last_tol = tol;
@@ -909,23 +858,15 @@ static void claim_causal_mask_leaks(Chapter *ch, ClaimResult *r) {
         trial_free(&tr);
     }
     double share = (double)hidden / (double)(trials + 1);
-    chapter_say(ch, "Over %ld random setups: positions 0-2 change by more than %.0e rounding\n"
-                    "tolerances in all but %ld (smallest change %.3g, where that query gives\n"
-                    "%.15g of its attention to one key); the largest change at the last\n"
-                    "position is %.3g (tolerance %.3g).\n",
-                trials + 1, FAR_ABOVE_ROUNDING, hidden, smallest_early, hidden_weight, worst_last, worst_last_tol);
     r->measured = share;
     r->tolerance = HIDDEN_SHARE_MAX;
-    claim_key(r, "share of setups hiding the order");
+    claim_value(r, "far", FAR_ABOVE_ROUNDING);
+    claim_value(r, "hidden_weight", hidden_weight);   // trials >= 1: set by the first setup
+    claim_value(r, "tolerance_last", worst_last_tol);
     bool early_change = share <= HIDDEN_SHARE_MAX;
     bool last_same = worst_last <= worst_last_tol;
     r->verdict = early_change && last_same ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Beyond the documents (Doc A's note says only that attention hides a little position "
-                     "information): under a causal mask (d = %ld), with no positions, positions 0-2 change in %ld of "
-                     "%ld setups while the last position (which sees every token) stays equal to rounding (%.2g). "
-                     "The smallest early change, %.2g, is in a setup whose query gives %.15g of its attention to "
-                     "one key.",
-                  d, trials + 1 - hidden, trials + 1, worst_last, smallest_early, hidden_weight);
+    claim_value(r, "last_same", last_same ? 1.0 : 0.0);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "hidden", (double)hidden);
     claim_value(r, "shown", (double)(trials + 1 - hidden));
@@ -1127,18 +1068,21 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
     rows[N_LENGTHS] = chain_measure(ch, (size_t)time_len, true);
     double n = (double)TIMED_D;
 
-    chapter_say(ch, "One random sentence per length T (width d = %d), read by claim 1.5's RNN and\n"
-                    "by one attention layer. Counted while computing: matrix products, the longest\n"
-                    "chain of products that each wait for the previous one, multiply-adds.\n\n", TIMED_D);
-    chapter_say(ch, "      T   chain: RNN  attention   multiply-adds: RNN    attention   ratio  (1.5 + T/d)\n");
+    // The evidence's words: lessons/LANG/ch01.md, claim 1.7's ### evidence.
     bool chain_grows = true, chain_constant = true, attention_more_work = true;
     double worst_check = 0.0;
     size_t longest = 0;
     for (size_t i = 0; i <= N_LENGTHS; i++) {
         const ChainRow *c = &rows[i];
         double ratio = c->attn.madds / c->rnn.madds;
-        chapter_say(ch, "  %5zu   %10ld  %9ld   %18.0f  %11.0f  %6.2f  %6.2f\n", c->T, c->rnn.chain, c->attn.chain,
-                    c->rnn.madds, c->attn.madds, ratio, 1.5 + (double)c->T / n);
+        claim_row(r, "lengths");
+        claim_cell(r, "lengths", "T", (double)c->T);
+        claim_cell(r, "lengths", "rnn_chain", (double)c->rnn.chain);
+        claim_cell(r, "lengths", "attn_chain", (double)c->attn.chain);
+        claim_cell(r, "lengths", "rnn_madds", c->rnn.madds);
+        claim_cell(r, "lengths", "attn_madds", c->attn.madds);
+        claim_cell(r, "lengths", "ratio", ratio);
+        claim_cell(r, "lengths", "predicted", 1.5 + (double)c->T / n);
         chain_grows = chain_grows && c->rnn.chain == (long)c->T;
         chain_constant = chain_constant && c->attn.chain == rows[0].attn.chain;
         attention_more_work = attention_more_work && c->attn.madds > c->rnn.madds;
@@ -1153,8 +1097,7 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
     // chain, one unit per step once P >= d^2), attention (3Td^2 + 2T^2 d)/P:
     // attention is ahead only when P > 2d^2 + 2Td.
     double p_needed = 2.0 * n * n + 2.0 * T * n;
-    chapter_say(ch, "\n(each computation agrees with attention_forward / claim 1.5's RNN to %.2g rounding\n"
-                    "tolerances)\n\n", worst_check);
+    claim_value(r, "worst_check", worst_check);
     // Wall times differ from run to run: speed details (--verbose), so the
     // evidence kept in narratives.tsv stays the same for the same seed.
     chapter_detail(ch, "Wall time at T = %zu on this machine, best of %d (evidence only: the machine is\n"
@@ -1162,18 +1105,9 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
     chapter_detail(ch, "  RNN, one thread (its steps run one after another)  %9.4f s\n", t->rnn_seconds);
     chapter_detail(ch, "  attention, one thread                              %9.4f s\n", t->attn_seconds_1);
     chapter_detail(ch, "  attention, two threads (query rows split in two)   %9.4f s\n\n", t->attn_seconds_2);
-    chapter_say(ch, "The RNN's chain is T products long: U, then one W_h product per step after\n"
-                    "the first, each needing h_{t-1}. Attention's is %ld products at every length,\n"
-                    "and all rows of each product can run at once. But attention does (1.5 + T/d)\n"
-                    "times the RNN's arithmetic (the T x T scores), so it finishes first only on\n"
-                    "hardware wide enough to absorb that: in a simple model where P multiply-adds\n"
-                    "run at once, when P > 2d^2 + 2Td = %.0f (T = %zu, d = %d).\n",
-                t->attn.chain, p_needed, t->T, TIMED_D);
-
     r->measured = (double)t->rnn.chain / (double)t->attn.chain;
     r->document = NAN;
     r->tolerance = 1.0;
-    claim_key(r, "RNN chain / attention chain");
     bool checked = worst_check <= 1.0;
     bool shorter = chain_grows && chain_constant && t->rnn.chain > t->attn.chain;
     if (checked && shorter && !attention_more_work)
@@ -1182,12 +1116,8 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
         r->verdict = VERDICT_PARTLY_HOLDS;
     else
         r->verdict = VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "An RNN reads one token after another: its chain of dependent products is T (%ld at T = %zu), "
-                  "attention's is %ld at every T tested (%zu..%zu). But attention does %.1f times the multiply-adds "
-                  "(1.5 + T/d, d = %d), so it is faster in wall time only on parallel hardware: in a simple "
-                  "machine model, one running more than 2d^2 + 2Td = %.0f multiply-adds at once (wall times on "
-                  "one and two threads: printed with --verbose, evidence only).",
-                  t->rnn.chain, t->T, t->attn.chain, LENGTHS[0], longest, t->attn.madds / t->rnn.madds, TIMED_D, p_needed);
+    claim_value(r, "shortest", (double)LENGTHS[0]);
+    claim_value(r, "longest", (double)longest);
     claim_value(r, "T", (double)t->T);
     claim_value(r, "d", n);
     claim_value(r, "rnn_chain", (double)t->rnn.chain);
@@ -1200,33 +1130,22 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {
-    {"1.1", "Doc A §先搞清楚", "Swapping A and C (ABCD -> CBAD) leaves the output at D unchanged.",
-     VERDICT_HOLDS, "D's weighted sum has the same terms in another order", claim_swap_leaves_od, SCOPE_COURSE,
+    // The statement (says:), why the verdict is expected (expected:) and the
+    // key number's words (key:) are the lesson's: lessons/LANG/ch01.md.
+    {"1.1", "Doc A §先搞清楚", NULL, VERDICT_HOLDS, NULL, claim_swap_leaves_od, SCOPE_COURSE, WEIGHT_NONE},
+    {"1.2", "Doc A; Doc D §自注意力天然不感知顺序", NULL, VERDICT_HOLDS, NULL, claim_equivariance, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"1.2", "Doc A; Doc D §自注意力天然不感知顺序",
-     "Permuting the inputs permutes the outputs and the attention weights the same way.",
-     VERDICT_HOLDS, "every step (projections, scores, softmax rows, weighted sums) commutes with P",
-     claim_equivariance, SCOPE_COURSE, WEIGHT_NONE},
-    {"1.3", "Doc A §先搞清楚", "For 你打我 and 我打你 the output at the last position is the same.",
-     VERDICT_ERRATUM, "equivariance ties outputs to tokens, not to positions; the last token differs",
-     claim_last_position, SCOPE_COURSE, WEIGHT_ERROR},
-    {"1.4", "Doc A §方案一", "Adding a distinct vector per position breaks the invariance.",
-     VERDICT_HOLDS, "A and C now carry P_2 and P_0 with them, so D's terms change", claim_positions_break_invariance,
-     SCOPE_COURSE, WEIGHT_NONE},
-    {"1.5", "Doc B §2; Doc D §为什么 RNN 不需要担心", "A recurrent network's state depends on the order it read.",
-     VERDICT_HOLDS, "the state is a nested nonlinear function of the tokens in order", claim_rnn_sees_order,
-     SCOPE_COURSE, WEIGHT_NONE},
-    {"1.6", "Doc A §註",
-     "Beyond the documents: a causal mask lets order in without positional encoding (Doc A's note says only that "
-     "attention hides a little position information, not how).",
-     VERDICT_HOLDS, "each position sees a different prefix; only the last sees the whole set",
-     claim_causal_mask_leaks, SCOPE_BEYOND, WEIGHT_NONE},
+    {"1.3", "Doc A §先搞清楚", NULL, VERDICT_ERRATUM, NULL, claim_last_position, SCOPE_COURSE, WEIGHT_ERROR},
+    {"1.4", "Doc A §方案一", NULL, VERDICT_HOLDS, NULL, claim_positions_break_invariance, SCOPE_COURSE, WEIGHT_NONE},
+    {"1.5", "Doc B §2; Doc D §为什么 RNN 不需要担心", NULL, VERDICT_HOLDS, NULL, claim_rnn_sees_order, SCOPE_COURSE,
+     WEIGHT_NONE},
+    // Beyond the documents: Doc A's note says only that attention hides a
+    // little position information, not how; the causal mask is the workbook's question.
+    {"1.6", "Doc A §註", NULL, VERDICT_HOLDS, NULL, claim_causal_mask_leaks, SCOPE_BEYOND, WEIGHT_NONE},
     // The speed-up is the documents' own claim (Doc B §2: 巨大的速度提升; Doc D:
     // 速度优势); the dependency chains and the machine model are the workbook's.
-    {"1.7", "Doc B §2; Doc D §为什么 RNN 不需要担心",
-     "Processing all tokens in parallel is much faster; an RNN must read one token after another.",
-     VERDICT_PARTLY_HOLDS, "the RNN's dependency chain is T products, attention's is constant, but attention does "
-     "(1.5 + T/d) times the arithmetic", claim_parallel_faster, SCOPE_COURSE, WEIGHT_NONE},
+    {"1.7", "Doc B §2; Doc D §为什么 RNN 不需要担心", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_parallel_faster,
+     SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

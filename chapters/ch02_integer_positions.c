@@ -86,6 +86,7 @@ static const double INVISIBLE_RATIO = 100.0;
 static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
 
 static void claim_arithmetic(Chapter *ch, ClaimResult *r) {
+    (void)ch;   // nothing drawn, nothing written: the numbers go to the lesson
     double sum1[DOC_DIM], sum500[DOC_DIM], pos500[DOC_DIM] = {500, 500, 500};
     double worst = 0.0;
     for (int j = 0; j < DOC_DIM; j++) {
@@ -106,33 +107,24 @@ static void claim_arithmetic(Chapter *ch, ClaimResult *r) {
     double cos_words = dot_words / (norm3(DOC_WORD) * norm3(other));
     double cos_500 = dot_500 / (norm3(sum500) * norm3(other500));
 
-    chapter_say(ch, "Doc B §3-1 adds the position number to every component of the word\n"
-                    "vector w = [0.5, 0.2, -0.1]:\n");
-    chapter_say(ch, "  position   document                     computed\n");
-    chapter_say(ch, "  1          [%5.1f, %5.1f, %5.1f]        [%.17g, %.17g, %.17g]\n", DOC_SUM_POS1[0],
-                DOC_SUM_POS1[1], DOC_SUM_POS1[2], sum1[0], sum1[1], sum1[2]);
-    chapter_say(ch, "  500        [%5.1f, %5.1f, %5.1f]  [%.17g, %.17g, %.17g]\n", DOC_SUM_POS500[0],
-                DOC_SUM_POS500[1], DOC_SUM_POS500[2], sum500[0], sum500[1], sum500[2]);
-    chapter_say(ch, "  max |document - computed|  %.3g (rounding tolerance %.3g)\n\n", worst, tol);
-    chapter_say(ch, "How much of the sum is still the word?\n");
-    chapter_say(ch, "  ||[500,500,500]|| / ||w||            %10.1f\n", ratio);
-    chapter_say(ch, "  angle between w + o_500 and o_500     %10.4f degrees\n", angle_deg);
-    chapter_say(ch, "  cos(w, w') for w' = [-0.1, 0.5, 0.2]  %10.4f   (two different words)\n", cos_words);
-    chapter_say(ch, "  cos(w + o_500, w' + o_500)           %10.7f   (the same two words at position 500)\n\n",
-                cos_500);
-    chapter_say(ch, "The word turns the sum by %.3f degrees: two words that point\n"
-                    "in unrelated directions (cosine %.2f) become parallel to 6 digits.\n", angle_deg, cos_words);
-
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.1's ### evidence.
+    const double *const doc_sums[2] = {DOC_SUM_POS1, DOC_SUM_POS500}, *const sums[2] = {sum1, sum500};
+    for (int p = 0; p < 2; p++) {
+        static const char *const DOC[DOC_DIM] = {"doc_0", "doc_1", "doc_2"}, *const SUM[DOC_DIM] = {"sum_0", "sum_1", "sum_2"};
+        claim_row(r, "sums");
+        claim_cell(r, "sums", "position", p == 0 ? 1.0 : 500.0);
+        for (int j = 0; j < DOC_DIM; j++) {
+            claim_cell(r, "sums", DOC[j], doc_sums[p][j]);
+            claim_cell(r, "sums", SUM[j], sums[p][j]);
+        }
+    }
     r->measured = ratio;
     r->document = NAN;
     r->tolerance = INVISIBLE_RATIO;
-    claim_key(r, "||o_500|| / ||w||");
     bool arithmetic_ok = worst <= tol;
     r->verdict = arithmetic_ok && ratio > INVISIBLE_RATIO ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "The sums are right (error %.2g). The position vector is %.0f times longer than the word, "
-                     "so the word turns the sum by only %.3f degrees; two different words at position 500 have "
-                     "cosine %.6f.",
-                  worst, ratio, angle_deg, cos_500);
+    claim_value(r, "sums_right", arithmetic_ok ? 1.0 : 0.0);
+    claim_value(r, "rounding_tol", tol);
     claim_value(r, "ratio", ratio);
     claim_value(r, "angle_deg", angle_deg);
     claim_value(r, "cos_words", cos_words);
@@ -249,11 +241,12 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
     PositionScore at0 = {0, 0}, at_1000 = {0, 0}, at_last = {0, 0};
     long n_positions = 0;
     double k = 0.0, last_k = 0.0;
-    chapter_say(ch, "%ld random words (d = %ld, entries N(0,1)); the first %d are placed at\n"
-                    "every position 0..%d and at %d log-spaced positions per decade up to %ld.\n\n",
-                vocab, d, QUERIES, DENSE_UP_TO, POINTS_PER_DECADE, max_position);
-    chapter_say(ch, "  position   cos(different words)      recovery accuracy\n"
-                    "             integer   sinusoidal      integer   sinusoidal\n");
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.2's ### evidence.
+    claim_value(r, "vocab", (double)vocab);
+    claim_value(r, "queries", (double)QUERIES);
+    claim_value(r, "dense", (double)DENSE_UP_TO);
+    claim_value(r, "per_decade", (double)POINTS_PER_DECADE);
+    claim_value(r, "max_position", (double)max_position);
     for (long step = 0; (k = position_at(step)) <= (double)max_position; step++) {
         if (step > 0 && k == last_k) continue;   // rounding made two log steps the same position
         last_k = k;
@@ -275,9 +268,14 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
         if (k == 1000) at_1000 = si;
         at_last = si;
         bool show = k <= 5 || k == 10 || k == 100 || k == 1000 || k == 10000 || k == 100000;
-        if (show)
-            chapter_say(ch, "  %8.0f   %7.4f   %10.4f      %7.3f   %10.3f\n", k, si.cos_different, ss.cos_different,
-                        si.accuracy, ss.accuracy);
+        if (show) {
+            claim_row(r, "rows");
+            claim_cell(r, "rows", "position", k);
+            claim_cell(r, "rows", "cos_integer", si.cos_different);
+            claim_cell(r, "rows", "cos_sinusoidal", ss.cos_different);
+            claim_cell(r, "rows", "acc_integer", si.accuracy);
+            claim_cell(r, "rows", "acc_sinusoidal", ss.accuracy);
+        }
         n_positions++;
     }
     chapter_data_close(ch, &f);
@@ -292,24 +290,21 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
         if (sd.accuracy < RECOVERY_FAILED) first_failed_doc = (double)step;
     }
 
-    chapter_say(ch, "\nWithout any position the words are nearly orthogonal (mean cosine %.3f)\n"
-                    "and all are recovered (%.3f).\n", at0.cos_different, at0.accuracy);
-    chapter_say(ch, "Integer offsets: recovery is perfect up to position %.0f and falls below\n"
-                    "%.0f%% at position %.0f. The offset [k, ..., k] soon outweighs the word, and\n"
-                    "the nearest word becomes the one that points most along [1, ..., 1],\n"
-                    "whatever word was placed there. With words at Doc B's scale (entries\n"
-                    "times %.1f) it falls below %.0f%% already at position %.0f.\n",
-                last_good_int, 100 * RECOVERY_FAILED, first_failed_int, DOC_WORD_SCALE, 100 * RECOVERY_FAILED,
-                first_failed_doc);
-    chapter_say(ch, "Sinusoidal: lowest accuracy over %ld positions %.3f; cosine between\n"
-                    "different words between %.3f and %.3f at every position: P_k is shared,\n"
-                    "so it adds a common part (d/2 against ||w||^2 ~ d), but it never grows.\n",
-                n_positions, min_acc_sin, min_cos_sin, max_cos_sin);
+    claim_value(r, "cos_0", at0.cos_different);
+    claim_value(r, "acc_0", at0.accuracy);
+    claim_value(r, "failed_pct", 100 * RECOVERY_FAILED);
+    claim_value(r, "doc_scale", DOC_WORD_SCALE);
+    claim_value(r, "min_cos_sin", min_cos_sin);
+    claim_value(r, "max_cos_sin", max_cos_sin);
+    // Where recovery fails, or, when it never does, how far it was tried.
+    claim_value(r, "int_fails", first_failed_int >= 0 ? 1.0 : 0.0);
+    claim_value(r, "int_fail_at", first_failed_int >= 0 ? first_failed_int : last_k);
+    claim_value(r, "doc_fails", first_failed_doc >= 0 ? 1.0 : 0.0);
+    claim_value(r, "doc_fail_at", first_failed_doc >= 0 ? first_failed_doc : (double)DENSE_UP_TO);
 
     r->measured = first_failed_int;
     r->document = NAN;
     r->tolerance = RECOVERY_FAILED;
-    claim_key(r, "first position with integer recovery < 50%%");
     bool integer_collapses = first_failed_int >= 0 && at_last.accuracy < RECOVERY_FAILED &&
                              at_last.cos_different > RECOVERY_GOOD;
     bool sinusoidal_fine = min_acc_sin >= RECOVERY_GOOD;
@@ -317,16 +312,6 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
     // Which half failed picks the lesson's words (lessons/en/ch02.md).
     if (!sinusoidal_fine) claim_case(r, "sinusoids_lose");
     else if (!integer_collapses) claim_case(r, "integers_keep");
-    char fails_at[96], fails_doc[96];
-    if (first_failed_int >= 0) snprintf(fails_at, sizeof fails_at, "falls below 50%% at position %.0f", first_failed_int);
-    else snprintf(fails_at, sizeof fails_at, "stays at 50%% or more up to position %.0f", last_k);
-    if (first_failed_doc >= 0) snprintf(fails_doc, sizeof fails_doc, "%.0f", first_failed_doc);
-    else snprintf(fails_doc, sizeof fails_doc, "after %d", DENSE_UP_TO);
-    claim_finding(r, "Integer offsets: recovery %s (%s at Doc B's word scale); at position 1000 accuracy is %.3f and "
-                     "different words have mean cosine %.5f. Sinusoidal: accuracy >= %.3f at all %ld positions up "
-                     "to %.0f, mean cosine %.3f..%.3f.",
-                  fails_at, fails_doc, at_1000.accuracy, at_1000.cos_different, min_acc_sin, n_positions, last_k,
-                  min_cos_sin, max_cos_sin);
     claim_value(r, "d", (double)d);
     claim_value(r, "first_failed", first_failed_int);
     claim_value(r, "first_failed_doc", first_failed_doc);
@@ -365,22 +350,17 @@ static void claim_values_bounded(Chapter *ch, ClaimResult *r) {
     }
     // ||P_k||^2 = sum_i (sin^2 + cos^2) = d/2: each term is 1 to a few ulp.
     double norm_tol = ROUNDING_TOLERANCE((double)n / 2.0);
-    chapter_say(ch, "P_k for d = %ld at every position 0..%d and at %d random positions up\n"
-                    "to %.0e (%ld positions, largest %.0f):\n",
-                d, EVERY_POSITION_UP_TO - 1, RANDOM_POSITIONS, FARTHEST_POSITION, checked, max_k);
-    chapter_say(ch, "  max |P_k[j]|                 %.17g\n", max_abs);
-    chapter_say(ch, "  max | ||P_k||^2 - d/2 |      %.3g   (rounding tolerance %.3g)\n\n", max_norm_err, norm_tol);
-    chapter_say(ch, "Each pair (sin, cos) is a point on the unit circle, so every row has the\n"
-                    "same length sqrt(d/2) = %.4f: position 10^9 weighs as much as position 1.\n"
-                    "Compare the integer offset at position 1000: length %.0f.\n",
-                sqrt((double)n / 2.0), 1000.0 * sqrt((double)n));
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.3's ### evidence.
+    claim_value(r, "every_last", EVERY_POSITION_UP_TO - 1);
+    claim_value(r, "random_positions", RANDOM_POSITIONS);
+    claim_value(r, "farthest", FARTHEST_POSITION);
+    claim_value(r, "row_length", sqrt((double)n / 2.0));
+    claim_value(r, "int_length_1000", 1000.0 * sqrt((double)n));
+    claim_value(r, "half_d", (double)(d / 2));
     r->measured = max_abs;
     r->document = 1.0;
     r->tolerance = norm_tol;
-    claim_key(r, "max |P_k[j]| up to k=1e9");
     r->verdict = max_abs <= 1.0 && max_norm_err <= norm_tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "Over %ld positions up to %.3g, max |P_k[j]| = %.6f and ||P_k||^2 = d/2 = %ld to %.2g.",
-                  checked, max_k, max_abs, d / 2, max_norm_err);
     claim_value(r, "positions", (double)checked);
     claim_value(r, "largest", max_k);
     claim_value(r, "max_abs", max_abs);
@@ -410,11 +390,7 @@ static void claim_relative_pairs(Chapter *ch, ClaimResult *r) {
     gsl_vector *diff0 = gsl_vector_alloc(n), *diff = gsl_vector_alloc(n);   // (d,) P_m - P_n: the first pair, this pair
     static const double PAIRS[][2] = {{1, 2}, {100, 101}, {1000, 1001}, {2385, 2386}};
     enum { N_PAIRS = sizeof PAIRS / sizeof PAIRS[0] };
-    chapter_say(ch, "Neighbour pairs (n, m = n + 1), d = %ld. By differences: integer offsets\n"
-                    "o_m - o_n = [m - n, ..., m - n], sinusoidal P_m - P_n. In a dot-product score,\n"
-                    "the position-position part o_n . o_m:\n", d);
-    chapter_say(ch, "  (n, m)        integer o_m - o_n   integer o_n . o_m    sinusoidal P_n . P_m   "
-                    "||P_m - P_n||\n");
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.4's ### evidence.
     double int_dot[N_PAIRS], sin_dot[N_PAIRS], spread = 0.0, int_diff_gap = 0.0, sin_diff_gap = 0.0;
     double sin_len[N_PAIRS], len_spread = 0.0;
     for (size_t p = 0; p < N_PAIRS; p++) {
@@ -430,41 +406,27 @@ static void claim_relative_pairs(Chapter *ch, ClaimResult *r) {
             sin_diff_gap = fmax(sin_diff_gap, fabs(gsl_vector_get(diff, j) - gsl_vector_get(diff0, j)));
         spread = fmax(spread, fabs(sin_dot[p] - sin_dot[0]));
         len_spread = fmax(len_spread, fabs(sin_len[p] - sin_len[0]));
-        char int_diff[48];
-        snprintf(int_diff, sizeof int_diff, "[%.0f, ..., %.0f]", PAIRS[p][1] - PAIRS[p][0], PAIRS[p][1] - PAIRS[p][0]);
-        chapter_say(ch, "  (%4.0f, %4.0f)  %-17s   %17.0f    %20.15f   %.15f\n", PAIRS[p][0], PAIRS[p][1], int_diff,
-                    int_dot[p], sin_dot[p], sin_len[p]);
+        claim_row(r, "pairs");
+        claim_cell(r, "pairs", "n", PAIRS[p][0]);
+        claim_cell(r, "pairs", "m", PAIRS[p][1]);
+        claim_cell(r, "pairs", "gap", PAIRS[p][1] - PAIRS[p][0]);   // every component of o_m - o_n
+        claim_cell(r, "pairs", "int_dot", int_dot[p]);
+        claim_cell(r, "pairs", "sin_dot", sin_dot[p]);
+        claim_cell(r, "pairs", "sin_len", sin_len[p]);
     }
     // Rounding: the arguments k/Z_i reach 2386 rad, whose last bit is ~2386 * DBL_EPSILON;
     // each of the d products carries that.
     double tol = ROUNDING_TOLERANCE(2386.0 * (double)n);
     double ratio = int_dot[1] / int_dot[0];
-    chapter_say(ch, "\nBy differences the integers relate every neighbour pair alike, as Doc B says:\n"
-                    "o_m - o_n is the same vector [1, ..., 1] (largest gap between pairs %.3g). The\n"
-                    "sinusoidal differences are not the same vector (largest gap %.3g) but have the\n"
-                    "same length (to %.3g).\n", int_diff_gap, sin_diff_gap, len_spread);
-    chapter_say(ch, "In a dot-product score, attention's way of comparing, they do not: (100,101)\n"
-                    "scores %.0f times (1,2); the term grows with n*m, not with m - n. And by angle\n"
-                    "every integer offset points along [1, ..., 1]: cos(o_n, o_m) = 1 for any two\n"
-                    "positions, neighbours or not.\n", ratio);
-    chapter_say(ch, "Sinusoidal: every neighbour pair scores sum_i cos(1/Z_i) = %.15f;\n"
-                    "largest difference between the rows above %.3g (rounding tolerance %.3g).\n",
-                sin_dot[0], spread, tol);
+    claim_value(r, "len_spread", len_spread);
     r->measured = ratio;
     r->document = 1.0;
     r->tolerance = tol;
-    claim_key(r, "integer o_100.o_101 / o_1.o_2");
     // As reworded: the integer differences agree, the integer dot products do
     // not (far above rounding), and the sinusoidal dot products agree.
     bool differences_alike = int_diff_gap <= tol;
     bool integer_absolute = fabs(int_dot[1] - int_dot[0]) > tol * FAR_ABOVE_ROUNDING;
     r->verdict = differences_alike && integer_absolute && spread <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "By differences integer offsets do relate the neighbour pairs alike (o_2 - o_1 = o_101 - o_100 = "
-                     "[1, ..., 1], as Doc B says); in a dot-product score they do not: for d = %ld, o_1.o_2 = %.0f but "
-                     "o_100.o_101 = %.0f (x%.0f). Sinusoidal: P_1.P_2 = P_100.P_101 = %.6f, and the pairs "
-                     "(1000,1001), (2385,2386) too (largest difference %.2g); P_n.P_m = sum_i cos((m-n)/Z_i) "
-                     "depends on m - n only.",
-                  d, int_dot[0], int_dot[1], ratio, sin_dot[0], spread);
     claim_value(r, "d", (double)d);
     claim_value(r, "ratio", ratio);
     claim_value(r, "int_12", int_dot[0]);
@@ -566,44 +528,26 @@ static void claim_coexist(Chapter *ch, ClaimResult *r) {
     // Predicted: cos(w_u + P, w_v + P) ~ (d/2) / (||w||^2 + d/2), ||w||^2 ~ d for N(0,1) entries.
     double predicted_cos = ((double)n / 2.0) / ((double)n + (double)n / 2.0);
 
-    chapter_say(ch, "%ld random words (d = %ld, entries N(0,1)); the first %zu placed at every\n"
-                    "position 0..%d with the sinusoidal code added, x = w_u + P_k:\n\n",
-                vocab, d, Q, SENTENCE - 1);
-    chapter_say(ch, "  can both be read back?\n");
-    chapter_say(ch, "    nearest word is the right one, worst position     %8.4f\n", min_word_acc);
-    chapter_say(ch, "    ... and then, word subtracted, nearest code P_j   %8.4f   (word and position both right)\n",
-                both_acc);
-    chapter_say(ch, "    nearest code read from x directly (word unknown)  %8.4f   (mean error %.1f positions)\n",
-                direct_acc, direct_error);
-    chapter_say(ch, "  are the words unchanged?\n");
-    chapter_say(ch, "    mean cos(different words), no positions            %8.4f\n", alone.cos_different);
-    chapter_say(ch, "    mean cos(different words), same position           %8.4f   (%.4f .. %.4f over positions)\n",
-                mean_cos, min_cos, max_cos);
-    chapter_say(ch, "    ... predicted from the shared P_k, (d/2)/(d + d/2)  %8.4f\n", predicted_cos);
-    chapter_say(ch, "    mean cos(x, the word's own w_u)                    %8.4f\n\n", word_share);
-    chapter_say(ch, "Read in two steps (word first), the sum gives back both the word and the\n"
-                    "position. But the code is not invisible: every word at a position shares\n"
-                    "the same P_k, of squared length d/2 against ||w||^2 ~ d, so to a dot product\n"
-                    "two different words now look alike (mean cosine %.2f), and read directly,\n"
-                    "without the word, the nearest code is the exact position only %.0f%% of the time.\n",
-                mean_cos, 100 * direct_acc);
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.5's ### evidence.
+    claim_value(r, "vocab", (double)vocab);
+    claim_value(r, "queries", (double)Q);
+    claim_value(r, "last_position", SENTENCE - 1);
+    claim_value(r, "direct_error", direct_error);
+    claim_value(r, "min_cos", min_cos);
+    claim_value(r, "max_cos", max_cos);
+    claim_value(r, "word_share", word_share);
+    claim_value(r, "direct_pct", 100 * direct_acc);
+    claim_value(r, "good_pct", 100 * RECOVERY_GOOD);
+    claim_value(r, "geometry_kept", GEOMETRY_KEPT);
 
     r->measured = mean_cos;
     r->document = alone.cos_different;
     r->tolerance = GEOMETRY_KEPT;
-    claim_key(r, "mean cos(different words) with positions");
     bool recoverable = min_word_acc >= RECOVERY_GOOD && both_acc >= RECOVERY_GOOD;
     bool unchanged = fabs(mean_cos - alone.cos_different) <= GEOMETRY_KEPT;
     r->verdict = recoverable ? (unchanged ? VERDICT_HOLDS : VERDICT_PARTLY_HOLDS) : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "For d = %ld, V = %ld, positions 0..%d: 'coexist' %s as 'both recoverable' (at least %.0f%% "
-                     "right): the nearest word is right for %.3f of the words at the worst position, and word and "
-                     "position (the nearest code once the word is subtracted) are both right for %.3f of all (word, "
-                     "position) pairs; read directly, without the word, the code gives the exact position for %.3f. "
-                     "It %s as 'unchanged' (mean cosine within %.2f): different words, mean cosine %.4f alone, have "
-                     "%.3f at the same position (%.3f..%.3f); the shared P_k predicts (d/2)/(d+d/2) = %.3f.",
-                  d, vocab, SENTENCE - 1, recoverable ? "holds" : "fails", 100 * RECOVERY_GOOD, min_word_acc,
-                  both_acc, direct_acc, unchanged ? "holds" : "fails", GEOMETRY_KEPT, alone.cos_different, mean_cos,
-                  min_cos, max_cos, predicted_cos);
+    claim_value(r, "recoverable", recoverable ? 1.0 : 0.0);
+    claim_value(r, "unchanged", unchanged ? 1.0 : 0.0);
     claim_value(r, "d", (double)d);
     claim_value(r, "min_word_acc", min_word_acc);
     claim_value(r, "both_acc", both_acc);
@@ -622,76 +566,42 @@ static void claim_coexist(Chapter *ch, ClaimResult *r) {
 
 // Doc B §6 announces that the sinusoidal encoding solves three pain points and
 // then numbers four. The list, in our words, with the section of Doc B that
-// raised each point and the workbook claims that test it.
-typedef struct {
-    const char *point;             // the pain point, paraphrased
-    const char *raised_in;         // where Doc B raises it
-    bool advantage_of_5;           // one of §5's "three advantages" (5-1, 5-2, 5-3)
-    const char *tested_by;         // workbook claims
-} PainPoint;
-
-static const PainPoint DOC_B_SECTION_6[] = {
-    {"order is lost: each word needs a position fingerprint", "§2", false, "1.3, 1.4"},
-    {"large numbers swamp the word: values stay in [-1, 1]", "§3-1, §5-1", true, "2.1-2.3, 2.5"},
-    {"length limit: a formula extends to any position", "§5-2", true, "6.2, 6.3"},
-    {"relative position: the angle-sum identity relates offsets", "§3-2, §5-3", true, "2.4, 5.1"},
-};
+// raised each point and the workbook claims that test it, is the evidence's
+// table in lessons/LANG/ch02.md (one row per point, in this order); here, per
+// point, whether it is one of §5's "three advantages" (5-1, 5-2, 5-3):
+//   1 order is lost (§2)                   no: the problem §2 starts from
+//   2 large numbers swamp the word (§3-1)  yes (5-1)
+//   3 length limit (§5-2)                  yes (5-2)
+//   4 relative position (§3-2, §5-3)       yes (5-3)
+static const bool DOC_B_SECTION_6_FROM_5[] = {false, true, true, true};
 static const long DOC_B_ANNOUNCED = 3;   // "三大痛點"
 
 static void claim_pain_points(Chapter *ch, ClaimResult *r) {
-    long listed = (long)(sizeof DOC_B_SECTION_6 / sizeof DOC_B_SECTION_6[0]), from_5 = 0;
-    chapter_say(ch, "Doc B §6 announces %ld pain points and numbers these:\n\n", DOC_B_ANNOUNCED);
-    chapter_say(ch, "  #  ");
-    chapter_say_padded(ch, "point", 61);
-    chapter_say_padded(ch, "raised in", 13);
-    chapter_say(ch, "tested by\n");
-    for (long i = 0; i < listed; i++) {
-        const PainPoint *pp = &DOC_B_SECTION_6[i];
-        from_5 += pp->advantage_of_5;
-        chapter_say(ch, "  %ld  ", i + 1);
-        chapter_say_padded(ch, pp->point, 61);
-        chapter_say_padded(ch, pp->raised_in, 13);
-        chapter_say(ch, "%s\n", pp->tested_by);
-    }
-    chapter_say(ch, "\n  announced %ld, listed %ld; of these, %ld are §5's advantages (5-1, 5-2, 5-3)\n"
-                    "  and %ld is the problem §2 starts from.\n",
-                DOC_B_ANNOUNCED, listed, from_5, listed - from_5);
+    (void)ch;
+    long listed = (long)(sizeof DOC_B_SECTION_6_FROM_5 / sizeof DOC_B_SECTION_6_FROM_5[0]), from_5 = 0;
+    for (long i = 0; i < listed; i++) from_5 += DOC_B_SECTION_6_FROM_5[i];
     r->measured = (double)listed;
     r->document = (double)DOC_B_ANNOUNCED;
     r->tolerance = 0.0;
-    claim_key(r, "pain points listed in Doc B §6");
     r->verdict = listed == DOC_B_ANNOUNCED ? VERDICT_HOLDS : VERDICT_ERRATUM;
-    claim_finding(r, "The list has %ld items, not %ld: a counting slip (weight: slip). Corrected: the sinusoidal "
-                     "encoding answers %ld points: the lost order of §2 (item 1) and the %ld advantages of §5 (items "
-                     "2-%ld). Nothing else depends on the count: each point is tested on its own.",
-                  listed, DOC_B_ANNOUNCED, listed, from_5, listed);
     claim_value(r, "listed", (double)listed);
     claim_value(r, "announced", (double)DOC_B_ANNOUNCED);
     claim_value(r, "from_5", (double)from_5);
+    claim_value(r, "from_2", (double)(listed - from_5));
 }
 
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {
-    {"2.1", "Doc B §3-1", "[0.5, 0.2, -0.1] + [500, 500, 500] = [500.5, 500.2, 499.9]: the word disappears.",
-     VERDICT_HOLDS, "the sum is exact and ||o_500|| / ||w|| = 866/0.55 is over 1500", claim_arithmetic, SCOPE_COURSE,
-     WEIGHT_NONE},
-    {"2.2", "Doc B §3-1", "With integer offsets, different words become indistinguishable as position grows.",
-     VERDICT_HOLDS, "o_k grows like k while the word stays fixed; P_k keeps length sqrt(d/2)",
-     claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
+    // The statement (says:), why the verdict is expected (expected:) and the
+    // key number's words (key:) are the lesson's: lessons/LANG/ch02.md.
+    {"2.1", "Doc B §3-1", NULL, VERDICT_HOLDS, NULL, claim_arithmetic, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.2", "Doc B §3-1", NULL, VERDICT_HOLDS, NULL, claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
     // Taught in Doc B's order: the integer problems (§3-1, §3-2), then the sinusoids (§5-1), then §6.
-    {"2.4", "Doc B §3-2",
-     "In a dot-product score, integer numbering cannot make positions (1,2) relate like (100,101); by differences "
-     "it does (both differ by 1), as Doc B notes.",
-     VERDICT_HOLDS, "o_m - o_n = (m-n)[1..1] for every pair, but o_n.o_m = n m d grows with the positions; "
-     "P_n.P_m = sum cos((m-n)/Z_i) depends on m-n only", claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.3", "Doc B §5-1", "Sinusoidal values stay in [-1, 1] at every position.", VERDICT_HOLDS,
-     "sin and cos are bounded by 1, and sin^2 + cos^2 = 1 per pair", claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.5", "Doc B §5-1", "With bounded sinusoidal values, word and position coexist perfectly in the sum.",
-     VERDICT_PARTLY_HOLDS, "both stay recoverable from w + P_k, but the shared P_k (||P_k||^2 = d/2) makes different "
-     "words alike", claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.6", "Doc B §6", "The sinusoidal encoding solves three pain points (a numbered list follows).", VERDICT_ERRATUM,
-     "the list that follows has four items", claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
+    {"2.4", "Doc B §3-2", NULL, VERDICT_HOLDS, NULL, claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.3", "Doc B §5-1", NULL, VERDICT_HOLDS, NULL, claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.5", "Doc B §5-1", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.6", "Doc B §6", NULL, VERDICT_ERRATUM, NULL, claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
 };
 
 int main(int argc, char **argv) {

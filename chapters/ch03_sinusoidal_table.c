@@ -161,17 +161,22 @@ static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
         if (!(gsl_vector_get(speed, j) < gsl_vector_get(speed, j - 2))) out_of_order++;
     write_figures_data(ch);
 
-    chapter_say(ch, "Positions 0..%ld of the d = %ld table (one full turn of the slowest pair,\n"
-                    "period %.1f), per dimension j: the mean change from one position to the\n"
-                    "next, and how often the sign flips.\n\n",
-                window, d, pe_period(last, width));
-    chapter_say(ch, "     j   pair i   period 2 pi Z_i   mean |P_{k+1}[j] - P_k[j]|   sign changes\n");
+    // The evidence's table: a few dimensions, low, middle and last (lessons/LANG/ch03.md).
+    // Each dimension once, in order: at small d the list repeats some (d = 4: 2, 3, 2, 3).
     size_t shown[] = {0, 1, 2, 10, 11, width / 2, width / 2 + 1, width - 2, width - 1};
+    bool any_shown = false;
+    size_t last_shown = 0;
     for (size_t s = 0; s < sizeof shown / sizeof shown[0]; s++) {
         size_t j = shown[s];
-        if (j >= width || (s > 0 && j <= shown[s - 1])) continue;
-        chapter_say(ch, "  %4zu   %6zu   %15.1f   %26.3g   %12.0f\n", j, j / 2, pe_period(j / 2, width),
-                    gsl_vector_get(speed, j), gsl_vector_get(crossings, j));
+        if (j >= width || (any_shown && j <= last_shown)) continue;
+        any_shown = true;
+        last_shown = j;
+        claim_row(r, "dims");
+        claim_cell(r, "dims", "j", (double)j);
+        claim_cell(r, "dims", "pair", (double)(j / 2));
+        claim_cell(r, "dims", "period", pe_period(j / 2, width));
+        claim_cell(r, "dims", "speed", gsl_vector_get(speed, j));
+        claim_cell(r, "dims", "crossings", gsl_vector_get(crossings, j));
     }
     // Exact: pair i turns by 1/Z_i rad per position, so pair 0 (Z_0 = 1) turns
     // Z_last times faster than the slowest pair. Measured: the ratio of the
@@ -185,34 +190,28 @@ static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
     // 1 rad is a chord shorter than its arc.
     double step_ratio = gsl_vector_get(speed, 0) / gsl_vector_get(speed, width - 2);
     double chord_ratio = sin(0.5) / sin(0.5 / exact_ratio);
-    chapter_say(ch, "\n  dimensions slower than the one two below them: %ld of %ld\n", (long)width - 2 - out_of_order,
-                (long)width - 2);
-    chapter_say(ch, "  max |P_k[j]| over the table                  %.17g\n", max_abs);
-    chapter_say(ch, "  angular speed, pair 0 / pair %zu: exact Z_%zu   %.6f\n", last, last, exact_ratio);
-    chapter_say(ch, "  ... measured (unwrapped angles, 0..%ld)       %.6f  (rel. error %.2g, tolerance %.2g)\n",
-                window, measured_ratio, rel, tol);
-    chapter_say(ch, "  mean step, dimension 0 / dimension %zu         %.1f  (chord ratio sin(1/2)/sin(1/(2 Z_%zu)) = %.1f)\n",
-                width - 2, step_ratio, last, chord_ratio);
-    chapter_say(ch, "  mean step of dimensions %zu and %zu (same pair)  %.4g and %.4g\n", width - 2, width - 1,
-                gsl_vector_get(speed, width - 2), gsl_vector_get(speed, width - 1));
-    chapter_say(ch, "Pair 0 turns exactly %.1f times faster than pair %zu (dimensions %zu, %zu): the\n"
-                    "heatmap's first rows flicker while its last rows change slowly.\n",
-                exact_ratio, last, width - 2, width - 1);
     r->measured = measured_ratio;
     r->document = NAN;
     r->tolerance = tol;
-    claim_key(r, "speed of pair 0 / pair %zu", last);
     r->verdict = out_of_order == 0 && max_abs <= 1.0 && rel <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "d", (double)d);
     claim_value(r, "ratio", measured_ratio);
     claim_value(r, "out_of_order", (double)out_of_order);
     claim_value(r, "max_abs", max_abs);
+    claim_value(r, "window", (double)window);
+    claim_value(r, "period_last", pe_period(last, width));
+    claim_value(r, "last", (double)last);
+    claim_value(r, "slower", (double)((long)width - 2 - out_of_order));
+    claim_value(r, "compared", (double)((long)width - 2));
+    claim_value(r, "exact_ratio", exact_ratio);
+    claim_value(r, "rel", rel);
+    claim_value(r, "step_ratio", step_ratio);
+    claim_value(r, "chord_ratio", chord_ratio);
+    claim_value(r, "dim_sin", (double)(width - 2));
+    claim_value(r, "dim_cos", (double)(width - 1));
+    claim_value(r, "step_sin", gsl_vector_get(speed, width - 2));
+    claim_value(r, "step_cos", gsl_vector_get(speed, width - 1));
     if (half == 1) claim_case(r, "one_pair");   // d = 2: a single pair, nothing to compare
-    claim_finding(r, "Pair i turns by 1/Z_i rad per position, so dimensions 0, 1 turn exactly Z_%zu = %.1f times "
-                     "faster than dimensions %zu, %zu (measured from the table over one full turn of pair %zu, "
-                     "positions 0..%ld: %.1f); the mean step falls with every pair (all %ld comparisons); every "
-                     "value is within [-1, 1] (max %.6f).",
-                  last, exact_ratio, width - 2, width - 1, last, window, measured_ratio, (long)width - 2, max_abs);
     gsl_vector_free(prev);
     gsl_vector_free(P);
     gsl_vector_free(speed);
@@ -253,14 +252,6 @@ static double brute_force_min_distance2(const Chapter *ch, size_t n, size_t widt
 }
 
 static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
-    chapter_say(ch, "Method: ||P_a - P_b||^2 = d - 2 sum_i cos((a-b)/Z_i) depends on a - b\n"
-                    "only, so the closest pair among positions 0..N-1 is the offset R in\n"
-                    "1..N-1 with the smallest D^2(R) = 4 sum_i sin^2(R/(2 Z_i)): O(N d) work\n"
-                    "instead of the O(N^2 d) scan over N(N-1)/2 = %.3g pairs. Checked two ways:\n"
-                    "the identity on %d random pairs, and the full pairwise scan for N = %d.\n\n",
-                0.5 * (double)n_positions * (double)(n_positions - 1), IDENTITY_SAMPLES, BRUTE_FORCE_N);
-    chapter_say(ch, "     d        N   min ||P_a-P_b||   at offset R   closest pair   identity err   scan N=%d agrees\n",
-                BRUTE_FORCE_N);
     double worst_margin = INFINITY, worst_identity_ratio = 0.0, overall_min = INFINITY, min_threshold = NAN;
     bool scans_agree = true;
     long min_R_for_key = 0;
@@ -298,8 +289,16 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
         bool agree = scan_R == offsets_R &&
                      fabs(scan - offsets_best) <= ROUNDING_TOLERANCE((double)n_scan * (double)width);
         scans_agree = scans_agree && agree;
-        chapter_say(ch, "  %4zu  %7ld   %15.6f   %11ld   (0, %ld)   %12.2g   %s (R = %ld, %.6f)\n", width, n_positions,
-                    sqrt(best), best_R, best_R, identity_err, agree ? "yes" : "NO", scan_R, sqrt(fmax(scan, 0.0)));
+        claim_row(r, "widths");
+        claim_cell(r, "widths", "d", (double)width);
+        claim_cell(r, "widths", "n", (double)n_positions);
+        claim_cell(r, "widths", "dist", sqrt(best));
+        claim_cell(r, "widths", "R", (double)best_R);
+        claim_cell_text(r, "widths", "pair", "(0, %ld)", best_R);
+        claim_cell(r, "widths", "identity_err", identity_err);
+        claim_cell(r, "widths", "agrees", agree ? 1.0 : 0.0);
+        claim_cell(r, "widths", "scan_R", (double)scan_R);
+        claim_cell(r, "widths", "scan_dist", sqrt(fmax(scan, 0.0)));
         // Distinct means: farther apart than the rows' own rounding, by far.
         worst_margin = fmin(worst_margin, sqrt(best) / (row_rounding * FAR_ABOVE_ROUNDING));
         if (sqrt(best) < overall_min) {
@@ -318,28 +317,22 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
             pair0_min = 2.0 * fabs(sin(R / 2.0));
             pair0_R = R;
         }
-    chapter_say(ch, "\nEvery pair with the same offset is equally far apart, so the closest\n"
-                    "pairs are (a, a+R) for every a; (0, R) is printed. Why no two rows can\n"
-                    "coincide: pair 0 alone contributes 4 sin^2(R/2), zero only if R is a\n"
-                    "multiple of 2 pi, never an integer. Pair 0 alone does come back close,\n"
-                    "to within %.2g at R = %ld (about %.0f turns), but the slower pairs have\n"
-                    "moved on by then; that is what the other d - 2 dimensions are for.\n",
-                pair0_min, pair0_R, pair0_R / (2 * M_PI));
     r->measured = overall_min;
     r->document = NAN;
     r->tolerance = min_threshold;   // "distinct" means farther apart than this
-    claim_key(r, "closest two codes (d = %zu)", min_width);
     r->verdict = worst_margin > 1.0 && worst_identity_ratio <= 1.0 && scans_agree ? VERDICT_HOLDS
                                                                                   : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "n_last", (double)(n_positions - 1));
     claim_value(r, "min_dist", overall_min);
     claim_value(r, "min_d", (double)min_width);
     claim_value(r, "min_R", (double)min_R_for_key);
+    claim_value(r, "pairs", 0.5 * (double)n_positions * (double)(n_positions - 1));
+    claim_value(r, "samples", IDENTITY_SAMPLES);
+    claim_value(r, "scan_n", (double)(n_positions < BRUTE_FORCE_N ? n_positions : BRUTE_FORCE_N));
+    claim_value(r, "pair0_min", pair0_min);
+    claim_value(r, "pair0_R", (double)pair0_R);
+    claim_value(r, "pair0_turns", pair0_R / (2 * M_PI));
     if (min_R_for_key == 1) claim_case(r, "neighbours");   // the closest codes are next to each other
-    claim_finding(r, "For d = 16, 128, 512 and positions 0..%ld the closest codes are %.4f apart (d = %zu, offset "
-                     "R = %ld), far above rounding; method: minimum over offsets of ||P_a-P_b||^2 = "
-                     "4 sum sin^2(R/2Z_i), checked against direct distances and a full scan of %d positions.",
-                  n_positions - 1, overall_min, min_width, min_R_for_key, BRUTE_FORCE_N);
 }
 
 // ---- claim 3.4: near is similar, far is different? -----------------------------
@@ -395,8 +388,9 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
     gsl_vector *Pk = gsl_vector_alloc(width), *PkR = gsl_vector_alloc(width);
     double k_err = 0.0;
     static const double KS[] = {0.0, 2385.0};
+    enum { K_CHECK_LAST = 200 };   // offsets R = 0..K_CHECK_LAST from each k
     for (size_t q = 0; q < 2; q++)
-        for (long R = 0; R <= 200; R++) {
+        for (long R = 0; R <= K_CHECK_LAST; R++) {
             chapter_check(ch, pe_encode(KS[q], Pk), "pe_encode");
             chapter_check(ch, pe_encode(KS[q] + (double)R, PkR), "pe_encode");
             double dot;
@@ -415,11 +409,6 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
                         pe_offset_similarity((double)R, width));
     chapter_data_close(ch, &f);
 
-    chapter_say(ch, "s(R) = P_k . P_{k+R} / (d/2) = (2/d) sum_i cos(R/Z_i), the same for every k\n"
-                    "(checked on table rows at k = 0 and 2385, R = 0..200: max difference %.2g,\n"
-                    "tolerance %.2g).\n\n", k_err, k_tol);
-    chapter_say(ch, "     d   decreasing for R = 0..   s there   min of s over R <= %d (at R)   highest s after the turn (at R)\n",
-                LONG_RANGE);
     DataFile t;
     chapter_data_open(ch, &t, "similarity_turns.dat", "d first_turn s_at_turn");
     // the three widths of claim 3.3, and --d if it is another one
@@ -443,8 +432,14 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
         }
         if (widths[w] == width) main_shape = sh;
         if (widths[w] == 16) narrow = sh;
-        chapter_say(ch, "  %4zu   %21ld   %7.4f   %18.4f (%6ld)       %18.4f (%6ld)\n", widths[w], sh.turn, sh.s_turn,
-                    sh.s_min, sh.min_R, sh.s_max_after_turn, sh.max_after_turn_R);
+        claim_row(r, "widths");
+        claim_cell(r, "widths", "d", (double)widths[w]);
+        claim_cell(r, "widths", "turn", (double)sh.turn);
+        claim_cell(r, "widths", "s_turn", sh.s_turn);
+        claim_cell(r, "widths", "s_min", sh.s_min);
+        claim_cell(r, "widths", "min_R", (double)sh.min_R);
+        claim_cell(r, "widths", "s_max", sh.s_max_after_turn);
+        claim_cell(r, "widths", "max_R", (double)sh.max_after_turn_R);
         datafile_printf(&t, "%zu %ld %.9g\n", widths[w], sh.turn, sh.s_turn);
     }
     chapter_data_close(ch, &t);
@@ -459,21 +454,9 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
     }
     chapter_data_close(ch, &f);
     const SimilarityShape *sh = &main_shape;
-    chapter_say(ch, "\nFor d = %ld: s falls from 1 to %.4f at R = %ld, then turns up: R = %ld is\n"
-                    "more like position k than R = %ld is. The fast pairs wrap around (pair 0\n"
-                    "returns every 2 pi = 6.28 positions) and their ripples outweigh the slow\n"
-                    "pairs' decline. Over R <= %d, s stays below %.4f after the turn and\n"
-                    "reaches its minimum %.4f at R = %ld: the trend is down, but not monotone.\n",
-                d, sh->s_turn, sh->turn, sh->turn + 1, sh->turn, LONG_RANGE, sh->s_max_after_turn, sh->s_min,
-                sh->min_R);
-    if (narrow.s_max_after_turn > narrow.s_turn)
-        chapter_say(ch, "A narrow table is worse: for d = 16 the offset R = %ld is more similar\n"
-                        "(s = %.4f) than R = %ld (s = %.4f): far can look near.\n",
-                    narrow.max_after_turn_R, narrow.s_max_after_turn, narrow.turn, narrow.s_turn);
     r->measured = (double)sh->turn;
     r->document = NAN;
     r->tolerance = k_tol;
-    claim_key(r, "s(R) falls up to R (d = %ld)", d);
     if (k_err > k_tol)
         r->verdict = VERDICT_DOES_NOT_HOLD;
     else if (sh->turn < 0)
@@ -487,11 +470,18 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
     claim_value(r, "s_turn", sh->s_turn);
     claim_value(r, "s_min", sh->s_min);
     claim_value(r, "min_R", (double)sh->min_R);
-    claim_finding(r, "Monotone only for R <= %ld (d = %ld): s(R) falls to %.4f there, then rises (s(%ld) > s(%ld)). "
-                     "Over R <= %d the minimum is %.4f at R = %ld and no offset past the turn gets above %.4f; "
-                     "s depends on R only (error %.1g).",
-                  sh->turn, d, sh->s_turn, sh->turn + 1, sh->turn, LONG_RANGE, sh->s_min, sh->min_R,
-                  sh->s_max_after_turn, k_err);
+    claim_value(r, "k_other", KS[1]);
+    claim_value(r, "near", K_CHECK_LAST);
+    claim_value(r, "k_err", k_err);
+    claim_value(r, "range", LONG_RANGE);
+    claim_value(r, "turn_next", (double)(sh->turn + 1));
+    claim_value(r, "s_max_after", sh->s_max_after_turn);
+    // A narrow table is worse: for d = 16 a far offset is more similar than the turn.
+    claim_value(r, "narrow_worse", narrow.s_max_after_turn > narrow.s_turn ? 1.0 : 0.0);
+    claim_value(r, "narrow_R", (double)narrow.max_after_turn_R);
+    claim_value(r, "narrow_s", narrow.s_max_after_turn);
+    claim_value(r, "narrow_turn", (double)narrow.turn);
+    claim_value(r, "narrow_s_turn", narrow.s_turn);
 }
 
 // ---- claim 3.6: distant patterns completely different? ---------------------------
@@ -552,12 +542,6 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
     }
     if (!listed) widths[n_widths++] = width;   // --d, if it is another width
     gsl_vector *s_curve = gsl_vector_alloc(LONG_RANGE + 1);   // (LONG_RANGE+1,) s(0..LONG_RANGE)
-    chapter_say(ch, "s(R) = P_k . P_{k+R} / (d/2) as in claim 3.4, over the distant offsets\n"
-                    "R = %d..%d. Two unrelated directions in d dimensions have a cosine of\n"
-                    "mean 0 and spread 1/sqrt(d); 'completely different' offset by offset is\n"
-                    "read as s <= %.0f/sqrt(d): no more alike than such a pair usually is.\n\n", FAR_FIRST, LONG_RANGE,
-                UNRELATED_SIGMAS);
-    chapter_say(ch, "     d    s(1)    s(2)   mean s   rms s   1/sqrt(d)   largest s (at R)   in units of 1/sqrt(d)\n");
     DataFile f;
     chapter_data_open(ch, &f, "far_similarity.dat", "d s1 s2 far_first far_last mean_far rms_far inv_sqrt_d max_far max_far_R");
     bool average_everywhere = true, pointwise_everywhere = true, far_beats_near = false;
@@ -575,28 +559,24 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
         if (fs.max_far > fs.s2 && (!far_beats_near || fs.d < worst_narrow.d)) worst_narrow = fs;
         far_beats_near = far_beats_near || fs.max_far > fs.s2;
         if (fs.d == width) main_width = fs;
-        chapter_say(ch, "  %4zu  %6.4f  %6.4f  %7.4f  %6.4f   %9.4f   %7.4f (%6ld)   %5.1f\n", fs.d, fs.s1, fs.s2, fs.mean,
-                    fs.rms, spread, fs.max_far, fs.max_far_R, fs.max_far / spread);
+        claim_row(r, "far");
+        claim_cell(r, "far", "d", (double)fs.d);
+        claim_cell(r, "far", "s1", fs.s1);
+        claim_cell(r, "far", "s2", fs.s2);
+        claim_cell(r, "far", "mean", fs.mean);
+        claim_cell(r, "far", "rms", fs.rms);
+        claim_cell(r, "far", "spread", spread);
+        claim_cell(r, "far", "max", fs.max_far);
+        claim_cell(r, "far", "max_R", (double)fs.max_far_R);
+        claim_cell(r, "far", "spreads", fs.max_far / spread);
         datafile_printf(&f, "%zu %.9g %.9g %d %d %.9g %.9g %.9g %.9g %ld\n", fs.d, fs.s1, fs.s2, FAR_FIRST, LONG_RANGE,
                         fs.mean, fs.rms, spread, fs.max_far, fs.max_far_R);
     }
     chapter_data_close(ch, &f);
     gsl_vector_free(s_curve);
-    chapter_say(ch, "\nOn average distant codes are as unrelated as random directions: s has mean\n"
-                    "about 0 and spread 1/sqrt(d), which shrinks as d grows. Offset by offset:\n"
-                    "the largest distant s is %.1f to %.1f spreads over these widths (%s band\n"
-                    "of %.0f): some phases R/Z_i are still small (the slow pairs, for R near %d)\n"
-                    "or the phases line up again.\n",
-                fewest_spreads, most_spreads, pointwise_everywhere ? "inside the" : "reaching past the",
-                UNRELATED_SIGMAS, FAR_FIRST);
-    if (far_beats_near)
-        chapter_say(ch, "For d = %zu the distant offset R = %ld (s = %.4f) is more alike than the\n"
-                        "neighbour-but-one R = 2 (s = %.4f): far can look near.\n",
-                    worst_narrow.d, worst_narrow.max_far_R, worst_narrow.max_far, worst_narrow.s2);
     r->measured = main_width.max_far;
     r->document = NAN;
     r->tolerance = UNRELATED_SIGMAS / sqrt((double)width);
-    claim_key(r, "largest distant s(R) (d = %zu)", width);
     if (average_everywhere && pointwise_everywhere)
         r->verdict = VERDICT_HOLDS;
     else if (average_everywhere)
@@ -616,15 +596,18 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
         snprintf(width_list + used, sizeof width_list - used, "%s%zu", w ? ", " : "", widths[w]);
     }
     claim_text(r, "widths", "%s", width_list);
-    char narrow_text[200] = "";
-    if (far_beats_near)
-        snprintf(narrow_text, sizeof narrow_text, "; for d = %zu, s(%ld) = %.2f is above s(2) = %.2f",
-                 worst_narrow.d, worst_narrow.max_far_R, worst_narrow.max_far, worst_narrow.s2);
-    claim_finding(r, "Only on average: over %d <= R <= %d the similarity s has mean about 0 and spread 1/sqrt(d) "
-                     "(%.3f for d = %zu), like unrelated directions, but single distant offsets stay alike: the "
-                     "largest s is %.2f at R = %ld for d = %zu (%.1f spreads)%s.",
-                  FAR_FIRST, LONG_RANGE, main_width.rms, width, main_width.max_far, main_width.max_far_R, width,
-                  main_width.max_far * sqrt((double)width), narrow_text);
+    claim_value(r, "far_first", FAR_FIRST);
+    claim_value(r, "range", LONG_RANGE);
+    claim_value(r, "sigmas", UNRELATED_SIGMAS);
+    claim_value(r, "fewest_spreads", fewest_spreads);
+    claim_value(r, "pointwise", pointwise_everywhere ? 1.0 : 0.0);
+    claim_value(r, "max_spreads", main_width.max_far * sqrt((double)width));
+    // A narrow table is worse: its largest far s is above its neighbour-but-one's s(2).
+    claim_value(r, "far_beats_near", far_beats_near ? 1.0 : 0.0);
+    claim_value(r, "narrow_d", (double)worst_narrow.d);
+    claim_value(r, "narrow_R", (double)worst_narrow.max_far_R);
+    claim_value(r, "narrow_s", worst_narrow.max_far);
+    claim_value(r, "narrow_s2", worst_narrow.s2);
 }
 
 // ---- claim 3.1: the d = 4 worked example --------------------------------------
@@ -649,17 +632,17 @@ static const double DOC_DENOMINATOR_I1 = 10.0;   // "10000^(1/4) ~ 10"
 
 // Candidate conventions for the denominator of dimension j (pair i = j/2).
 typedef struct {
-    const char *name;
-    const char *formula;           // the denominator alone, for the finding
+    const char *value_name;        // its count of disagreeing values, as the lesson names it
+    const char *formula;           // the denominator alone, for the lesson's words
     double exponent_numerator_scale;   // Z = 10000^(scale * index / d)
     bool uses_dimension;               // index = j (dimension) instead of i (pair)
 } Convention;
 
 static const Convention CONVENTIONS[] = {
-    {"10000^(2i/d)  (the formula: Doc A, Doc D, the paper)", "10000^(2i/d)", 2.0, false},
-    {"10000^(i/d)   (pair index, the 2 dropped)", "10000^(i/d)", 1.0, false},
-    {"10000^(j/d)   (j the dimension index)", "10000^(j/d)", 1.0, true},
-    {"10000^(2j/d)  (j the dimension index, with the 2)", "10000^(2j/d)", 2.0, true},
+    {"wrong", "10000^(2i/d)", 2.0, false},         // the formula: Doc A, Doc D, the paper
+    {"wrong_pair", "10000^(i/d)", 1.0, false},     // pair index, the 2 dropped
+    {"wrong_dim", "10000^(j/d)", 1.0, true},       // j the dimension index
+    {"wrong_dim2", "10000^(2j/d)", 2.0, true},     // j the dimension index, with the 2
 };
 enum { N_CONVENTIONS = sizeof CONVENTIONS / sizeof CONVENTIONS[0] };
 
@@ -692,10 +675,6 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
             formula_check = fmax(formula_check, fabs(convention_value(&CONVENTIONS[0], k, j, EXAMPLE_D) -
                                                       gsl_matrix_get(P, (size_t)k, (size_t)j)));
 
-    chapter_say(ch, "The formula, d = 4: Z_0 = 10000^0 = 1 and Z_1 = 10000^(2/4) = %.0f.\n"
-                    "Doc B §4-2 uses Z_1 = 10000^(1/4) = %.0f instead.\n\n",
-                pe_denominator(1, EXAMPLE_D), DOC_DENOMINATOR_I1);
-    chapter_say(ch, "  k   j   document   formula      |diff|   agrees at printed precision?\n");
     size_t worst = 0;
     double worst_diff = 0.0;
     DataFile f;
@@ -708,50 +687,50 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
             worst_diff = diff;
             worst = v;
         }
-        chapter_say(ch, "  %d   %d   %8.*f   %9.6f   %9.6f   %s\n", p->k, p->j, p->decimals < 2 ? 2 : p->decimals,
-                    p->value, x, diff, agrees_as_printed(p, x) ? "yes" : "NO");
+        claim_row(r, "values");
+        claim_cell(r, "values", "k", p->k);
+        claim_cell(r, "values", "j", p->j);
+        // The document's value as it prints it (0.10, not 0.1). The renderer gives a text
+        // that reads as a number its default form (3 significant digits, "0.1"); a
+        // leading figure space (U+2007, a blank as wide as a digit) keeps it a text.
+        claim_cell_text(r, "values", "document", "\u2007%.*f", p->decimals < 2 ? 2 : p->decimals, p->value);
+        claim_cell(r, "values", "formula", x);
+        claim_cell(r, "values", "diff", diff);
+        claim_cell(r, "values", "agrees", agrees_as_printed(p, x) ? 1.0 : 0.0);
         datafile_printf(&f, "%d %d %.3f %.17g %.17g\n", p->k, p->j, p->value, x,
                         convention_value(&CONVENTIONS[1], p->k, p->j, EXAMPLE_D));
     }
     chapter_data_close(ch, &f);
 
-    chapter_say(ch, "\nWhich denominator did the document use? Printed values that disagree,\n"
-                    "out of %d, under each candidate convention:\n", N_DOC_VALUES);
     int explaining = -1;
     for (size_t c = 0; c < N_CONVENTIONS; c++) {
-        chapter_say(ch, "  %-55s %2d\n", CONVENTIONS[c].name, mismatches[c]);
+        claim_value(r, CONVENTIONS[c].value_name, mismatches[c]);
         if (c > 0 && mismatches[c] == 0 && explaining < 0) explaining = (int)c;
     }
     const PrintedValue *w = &DOC_B_4_2[worst];
     double w_formula = gsl_matrix_get(P, (size_t)w->k, (size_t)w->j);
-    if (mismatches[0] > 0) {
-        chapter_say(ch, "\nErratum: the columns of pair i = 1 (dimensions 2 and 3) are wrong. E.g.\n"
-                        "P_%d[%d]: the document prints %.2f, the formula gives %.6f.\n",
-                    w->k, w->j, w->value, w_formula);
-        if (explaining >= 0)
-            chapter_say(ch, "The document's numbers follow %s:\n"
-                            "it computed sin(k/10) and cos(k/10) where the formula has k/100.\n",
-                        CONVENTIONS[explaining].name);
-        chapter_say(ch, "Corrected table (formula, d = 4), to the document's precision and in full:\n");
-        for (int k = 0; k < EXAMPLE_POSITIONS; k++) {
-            chapter_say(ch, "  P_%d = [", k);
-            for (int j = 0; j < EXAMPLE_D; j++) {
-                const PrintedValue *p = &DOC_B_4_2[k * EXAMPLE_D + j];
-                chapter_say(ch, "%s%.*f", j ? ", " : "", p->decimals < 2 ? 2 : p->decimals,
-                            gsl_matrix_get(P, (size_t)k, (size_t)j));
-            }
-            chapter_say(ch, "]   = [");
-            for (int j = 0; j < EXAMPLE_D; j++)
-                chapter_say(ch, "%s%.6f", j ? ", " : "", gsl_matrix_get(P, (size_t)k, (size_t)j));
-            chapter_say(ch, "]\n");
+    // The table by the formula, to the document's precision and in full.
+    for (int k = 0; k < EXAMPLE_POSITIONS; k++) {
+        char printed[96] = "[", full[128] = "[";
+        for (int j = 0; j < EXAMPLE_D; j++) {
+            const PrintedValue *p = &DOC_B_4_2[k * EXAMPLE_D + j];
+            double x = gsl_matrix_get(P, (size_t)k, (size_t)j);
+            size_t used = strlen(printed);
+            snprintf(printed + used, sizeof printed - used, "%s%.*f", j ? ", " : "", p->decimals < 2 ? 2 : p->decimals, x);
+            used = strlen(full);
+            snprintf(full + used, sizeof full - used, "%s%.6f", j ? ", " : "", x);
         }
-        chapter_say(ch, "(Doc B §5-1 repeats the wrong row for position 1: [0.84, 0.54, 0.10, 0.995].)\n");
+        strncat(printed, "]", sizeof printed - strlen(printed) - 1);
+        strncat(full, "]", sizeof full - strlen(full) - 1);
+        claim_row(r, "corrected");
+        claim_cell(r, "corrected", "k", k);
+        claim_cell_text(r, "corrected", "printed", "%s", printed);
+        claim_cell_text(r, "corrected", "full", "%s", full);
     }
 
     r->measured = w_formula;
     r->document = w->value;
     r->tolerance = 0.5 * pow(10.0, -w->decimals);
-    claim_key(r, "P_%d[%d] by the formula", w->k, w->j);
     if (formula_check > ROUNDING_TOLERANCE(1.0))
         r->verdict = VERDICT_DOES_NOT_HOLD;   // our own table would be wrong: never expected
     else if (mismatches[0] == 0)
@@ -759,8 +738,7 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
     else
         r->verdict = explaining >= 0 ? VERDICT_ERRATUM : VERDICT_DOES_NOT_HOLD;
     // The corrected rows 1..3 at the document's printed precision, for the
-    // finding and, row by row, for the lesson (p1, p2, p3).
-    char corrected[256] = "";
+    // lesson's verdict and finding (p1, p2, p3).
     for (int k = 1; k < EXAMPLE_POSITIONS; k++) {
         char row[64] = "[";
         for (int j = 0; j < EXAMPLE_D; j++) {
@@ -769,13 +747,10 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
                      gsl_matrix_get(P, (size_t)k, (size_t)j));
         }
         strncat(row, "]", sizeof row - strlen(row) - 1);
-        size_t used = strlen(corrected);
-        snprintf(corrected + used, sizeof corrected - used, "%sP_%d = %s", k > 1 ? ", " : "", k, row);
         char name[8];
         snprintf(name, sizeof name, "p%d", k);
         claim_text(r, name, "%s", row);
     }
-    claim_value(r, "wrong", (double)mismatches[0]);
     int outside_pair1 = 0;   // formula mismatches in dimensions other than 2, 3
     for (size_t v = 0; v < N_DOC_VALUES; v++) {
         const PrintedValue *p = &DOC_B_4_2[v];
@@ -783,26 +758,28 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
     }
     if (mismatches[0] > 0 && outside_pair1 == 0) claim_case(r, "pair_one");
     claim_text(r, "convention", "%s", explaining >= 0 ? CONVENTIONS[explaining].formula : "-");
-    if (explaining >= 0)
-        claim_finding(r, "%d of %d printed values disagree with the formula (largest: P_%d[%d] printed %.2f, formula "
-                         "%.6f). The document used Z_1 = 10000^(1/4) = 10, i.e. %s, instead of 10000^(2/4) = %.0f. "
-                         "Corrected: %s.",
-                      mismatches[0], N_DOC_VALUES, w->k, w->j, w->value, w_formula, CONVENTIONS[explaining].formula,
-                      pe_denominator(1, EXAMPLE_D), corrected);
-    else
-        claim_finding(r, "%d of %d printed values disagree with the formula; no candidate convention explains them.",
-                      mismatches[0], N_DOC_VALUES);
+    claim_value(r, "explains", explaining >= 0 ? 1.0 : 0.0);
+    claim_value(r, "z1", pe_denominator(1, EXAMPLE_D));
+    claim_value(r, "doc_z1", DOC_DENOMINATOR_I1);
+    claim_value(r, "n_values", N_DOC_VALUES);
+    claim_value(r, "worst_k", w->k);
+    claim_value(r, "worst_j", w->j);
+    claim_value(r, "worst_doc", w->value);
+    claim_value(r, "worst_formula", w_formula);
     gsl_matrix_free(P);
 }
 
 // ---- claim 3.2: 我 at positions 1 and 2 ---------------------------------------
 
-static void print_vector(const Chapter *ch, const char *label, const gsl_vector *v) {
-    chapter_say(ch, "  ");
-    chapter_say_padded(ch, label, 24);
-    chapter_say(ch, "[");
-    for (size_t j = 0; j < v->size; j++) chapter_say(ch, "%s%8.5f", j ? ", " : "", gsl_vector_get(v, j));
-    chapter_say(ch, "]\n");
+// A vector (d,) as the text "[1.84147, 0.54030, ...]", every entry as %.5f.
+static void claim_vector_text(ClaimResult *r, const char *name, const gsl_vector *v) {
+    char text[256] = "[";
+    for (size_t j = 0; j < v->size; j++) {
+        size_t used = strlen(text);
+        snprintf(text + used, sizeof text - used, "%s%.5f", j ? ", " : "", gsl_vector_get(v, j));
+    }
+    strncat(text, "]", sizeof text - strlen(text) - 1);
+    claim_text(r, name, "%s", text);
 }
 
 static void claim_same_word_two_positions(Chapter *ch, ClaimResult *r) {
@@ -819,35 +796,27 @@ static void claim_same_word_two_positions(Chapter *ch, ClaimResult *r) {
     gsl_vector_add(x1, &wo.vector);
     gsl_vector_add(x2, &wo.vector);
 
-    chapter_say(ch, "我 = [1, 0, 1, 0] plus the code of its position (d = 4):\n");
-    print_vector(ch, "我 + P_1", x1);
-    print_vector(ch, "我 + P_2", x2);
-    print_vector(ch, "(Doc B's Z_1=10) pos 1", doc1);
-    print_vector(ch, "(Doc B's Z_1=10) pos 2", doc2);
+    claim_vector_text(r, "v1", x1);
+    claim_vector_text(r, "v2", x2);
+    claim_vector_text(r, "doc1", doc1);
+    claim_vector_text(r, "doc2", doc2);
     gsl_vector *diff = gsl_vector_alloc(EXAMPLE_D);
     gsl_vector_memcpy(diff, x1);
     gsl_vector_sub(diff, x2);
     double dist = gsl_blas_dnrm2(diff);
     double by_offset = sqrt(pe_offset_distance2(1.0, EXAMPLE_D));
     double tol = ROUNDING_TOLERANCE(1.0);
-    chapter_say(ch, "\n  ||(我 + P_1) - (我 + P_2)||   %.6f  (= ||P_1 - P_2||, offset formula %.6f)\n", dist, by_offset);
-    chapter_say(ch, "The word is the same; the sums differ, mostly in the fast pair (dimensions\n"
-                    "0, 1). With the formula's Z_1 = 100 the slow pair barely moves (0.01 per\n"
-                    "step), so the difference there is a tenth of what Doc B's numbers suggest.\n");
     r->measured = dist;
     r->document = NAN;
     r->tolerance = tol * FAR_ABOVE_ROUNDING;
-    claim_key(r, "||(我+P_1) - (我+P_2)||");
     bool consistent = fabs(dist - by_offset) <= tol;
     r->verdict = consistent && dist > tol * FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "dist", dist);
+    claim_value(r, "by_offset", by_offset);
     const gsl_vector *sums[2] = {x1, x2};
     for (int q = 0; q < 2; q++)
         claim_text(r, q == 0 ? "x1" : "x2", "[%.3f, %.3f, %.3f, %.4f]", gsl_vector_get(sums[q], 0),
                    gsl_vector_get(sums[q], 1), gsl_vector_get(sums[q], 2), gsl_vector_get(sums[q], 3));
-    claim_finding(r, "我+P_1 = [%.3f, %.3f, %.3f, %.4f] and 我+P_2 = [%.3f, %.3f, %.3f, %.4f] differ by %.4f.",
-                  gsl_vector_get(x1, 0), gsl_vector_get(x1, 1), gsl_vector_get(x1, 2), gsl_vector_get(x1, 3),
-                  gsl_vector_get(x2, 0), gsl_vector_get(x2, 1), gsl_vector_get(x2, 2), gsl_vector_get(x2, 3), dist);
     gsl_vector_free(x1);
     gsl_vector_free(x2);
     gsl_vector_free(doc1);
@@ -856,6 +825,17 @@ static void claim_same_word_two_positions(Chapter *ch, ClaimResult *r) {
 }
 
 // ---- --print-table: the learner's view ------------------------------------------
+
+// 'text' in a column 'width' terminal columns wide, right- or left-aligned
+// (a translated header may hold characters two columns wide).
+static void print_aligned(const char *text, int width, bool right) {
+    int pad = width - display_width(text);
+    if (pad < 0) pad = 0;
+    if (right)
+        printf("%*s%s", pad, "", text);
+    else
+        printf("%s%*s", text, pad, "");
+}
 
 static void print_table_rows(void) {
     size_t width = (size_t)d;
@@ -888,13 +868,22 @@ static void print_position(void) {
     pe_encode((double)position, P);
     printf(_("P_%ld, d = %ld: pair i holds sin and cos of the angle K/Z_i, Z_i = 10000^(2i/d);\n"
            "'turns' is that angle in whole turns of the hand (angle / 2 pi).\n\n"), position, d);
-    printf("  %6s   %-11s %12s   %19s   %12s   %13s   %15s\n", "pair i", "dims", "Z_i", "angle K/Z_i", "turns",
-           "P_K[2i] (sin)", "P_K[2i+1] (cos)");
+    const char *pair_head = _("pair i");
+    int pair_width = display_width(pair_head) > 6 ? display_width(pair_head) : 6;
+    printf("  ");
+    print_aligned(pair_head, pair_width, true);
+    printf("   ");
+    print_aligned(_("dims"), 11, false);
+    printf(" %12s   ", "Z_i");
+    print_aligned(_("angle K/Z_i"), 19, true);
+    printf("   ");
+    print_aligned(_("turns"), 12, true);
+    printf("   %13s   %15s\n", "P_K[2i] (sin)", "P_K[2i+1] (cos)");
     for (size_t i = 0; i < width / 2; i++) {
         double Z = pe_denominator(i, width), angle = (double)position / Z;
         char dims[32];
         snprintf(dims, sizeof dims, "%zu, %zu", 2 * i, 2 * i + 1);
-        printf("  %6zu   %-11s %12.6g   %19.6f   %12.6g   %13.6f   %15.6f\n", i, dims, Z, angle, angle / (2.0 * M_PI),
+        printf("  %*zu   %-11s %12.6g   %19.6f   %12.6g   %13.6f   %15.6f\n", pair_width, i, dims, Z, angle, angle / (2.0 * M_PI),
                gsl_vector_get(P, 2 * i), gsl_vector_get(P, 2 * i + 1));
     }
     if (width <= 16) {
@@ -910,27 +899,17 @@ static void print_position(void) {
 // In the order the chapter teaches (lessons/en/ch03.md): the table and its
 // picture (3.5), the properties a position code needs (3.3, 3.4, 3.6), then
 // Doc B's worked example (3.1, an erratum) and its use (3.2).
+// Each claim's statement (says:), the reason for its expected verdict
+// (expected:) and its key number's words (key:) are in the lesson.
 static const ClaimDef CLAIMS[] = {
-    {"3.5", "Doc A §圖像化", "Low dimensions oscillate fast, high dimensions slowly; values lie in [-1, 1].",
-     VERDICT_HOLDS, "pair i turns by 1/Z_i per position and Z_i grows with i; sin, cos are bounded by 1",
-     claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.3", "Doc D §1 (condition 1)", "Every position gets a unique code.", VERDICT_HOLDS,
-     "D^2(R) >= 4 sin^2(R/2) from pair 0 alone, and that is 0 only when R is a multiple of 2 pi",
-     claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.4", "Doc D §1 (condition 2)", "Neighbours are similar, and the farther apart the more different.",
-     VERDICT_PARTLY_HOLDS, "s(R) = (2/d) sum cos(R/Z_i) decays on the whole but the fast pairs make it ripple",
-     claim_similarity_decay, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.6", "Doc B §4", "Distant positions' patterns are completely different.", VERDICT_PARTLY_HOLDS,
-     "s(R) = (2/d) sum cos(R/Z_i) over many wrapped phases averages 0 with spread 1/sqrt(d), but the phases "
-     "line up again at some far offsets",
-     claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
-    // A wrong table a student would copy: an error, not a slip.
-    {"3.1", "Doc B §4-2", "The d = 4 worked example: P_1 = [0.84, 0.54, 0.10, 0.995], ..., with Z_1 = 10000^(1/4) ~ 10.",
-     VERDICT_ERRATUM, "the formula gives Z_1 = 10000^(2/4) = 100, so pair 1 is sin(k/100), cos(k/100)",
-     claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
-    {"3.2", "Doc B §4-3", "我 = [1, 0, 1, 0] at positions 1 and 2 becomes two different vectors.", VERDICT_HOLDS,
-     "P_1 != P_2, and adding the same word keeps the difference", claim_same_word_two_positions, SCOPE_COURSE,
+    {"3.5", "Doc A §圖像化", NULL, VERDICT_HOLDS, NULL, claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.3", "Doc D §1 (condition 1)", NULL, VERDICT_HOLDS, NULL, claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.4", "Doc D §1 (condition 2)", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_similarity_decay, SCOPE_COURSE,
      WEIGHT_NONE},
+    {"3.6", "Doc B §4", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
+    // A wrong table a student would copy: an error, not a slip.
+    {"3.1", "Doc B §4-2", NULL, VERDICT_ERRATUM, NULL, claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
+    {"3.2", "Doc B §4-3", NULL, VERDICT_HOLDS, NULL, claim_same_word_two_positions, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

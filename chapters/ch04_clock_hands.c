@@ -102,10 +102,6 @@ static void write_clock_faces(Chapter *ch) {
 }
 
 static void claim_clock_table(Chapter *ch, ClaimResult *r) {
-    chapter_say(ch, "Each pair (sin, cos) is a unit vector, a clock hand: x = sin(k/Z_i),\n"
-                    "y = cos(k/Z_i) starts at 12 o'clock and turns clockwise. One turn takes\n"
-                    "k/Z_i = 2 pi, so T_i = 2 pi 10000^(2i/d) positions. For d = %d:\n\n", DOC_D);
-    chapter_say(ch, "  pair i  dims       Z_i            period T_i      document   |diff|   half a unit\n");
     DataFile f;
     chapter_data_open(ch, &f, "clock_table.dat", "pair dim_sin dim_cos Z period speed_rad_per_position");
     double worst_ratio = 0.0;
@@ -116,8 +112,15 @@ static void claim_clock_table(Chapter *ch, ClaimResult *r) {
             if (DOC_ROWS[row].i != i) continue;
             double diff = fabs(T - DOC_ROWS[row].period);
             worst_ratio = fmax(worst_ratio, diff / DOC_ROWS[row].half_unit);
-            chapter_say(ch, "  %6zu  %3zu,%-3zu  %12.6g  %16.6f  %10.1f  %7.3g   %g\n", i, 2 * i, 2 * i + 1, Z, T,
-                        DOC_ROWS[row].period, diff, DOC_ROWS[row].half_unit);
+            claim_row(r, "rows");
+            claim_cell(r, "rows", "i", (double)i);
+            claim_cell(r, "rows", "dim_sin", (double)(2 * i));
+            claim_cell(r, "rows", "dim_cos", (double)(2 * i + 1));
+            claim_cell(r, "rows", "z", Z);
+            claim_cell(r, "rows", "period", T);
+            claim_cell(r, "rows", "document", DOC_ROWS[row].period);
+            claim_cell(r, "rows", "diff", diff);
+            claim_cell(r, "rows", "half_unit", DOC_ROWS[row].half_unit);
         }
     }
     chapter_data_close(ch, &f);
@@ -126,23 +129,19 @@ static void claim_clock_table(Chapter *ch, ClaimResult *r) {
         datafile_printf(&f, "%zu %g %g\n", DOC_ROWS[row].i, DOC_ROWS[row].period, DOC_ROWS[row].half_unit);
     chapter_data_close(ch, &f);
     write_clock_faces(ch);
-    chapter_say(ch, "\nAll %d rows are in clock_table.dat. Each document value is compared with\n"
-                    "the formula within its own rounding (half a unit of its last digit).\n"
-                    "Worst |diff| / half-unit: %.3f (<= 1 means the document's digits are right).\n",
-                DOC_D / 2, worst_ratio);
     r->measured = worst_ratio;
     r->document = NAN;
     r->tolerance = 1.0;
-    claim_key(r, "worst |T_i - doc| / doc's rounding");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_ERRATUM;
     for (size_t row = 0; row < N_DOC_ROWS; row++) {   // t0, t32, t63: the periods of Doc A's rows
         char name[16];
         snprintf(name, sizeof name, "t%zu", DOC_ROWS[row].i);
         claim_value(r, name, pe_period(DOC_ROWS[row].i, DOC_D));
     }
-    claim_finding(r, "Periods for d = 128: i = 0 %.4f, i = 32 %.4f, i = 63 %.1f; each matches the document's "
-                     "\"6.3\", \"628.3\", \"54000\" within its rounding (worst %.2f of half a unit).",
-                  pe_period(0, DOC_D), pe_period(32, DOC_D), pe_period(63, DOC_D), worst_ratio);
+    claim_value(r, "doc_d", DOC_D);
+    claim_value(r, "pairs", DOC_D / 2);
+    claim_value(r, "worst", worst_ratio);
+    claim_value(r, "matches", worst_ratio <= 1.0 ? 1.0 : 0.0);
 }
 
 // ---- claim 4.2: periods measured from the table itself ---------------------
@@ -188,9 +187,6 @@ static void claim_periods_measured(Chapter *ch, ClaimResult *r) {
     long crossing_mismatches = 0;
     DataFile f;
     chapter_data_open(ch, &f, "periods.dat", "pair period_formula period_measured rel_error turns_counted");
-    chapter_say(ch, "The table P_0 .. P_%zu (d = %ld) generated row by row; every hand's angle\n"
-                    "unwrapped along the positions, and its upward zero crossings counted.\n\n", rows - 1, d);
-    chapter_say(ch, "  pair i   T_i formula        T_i from the table   rel. error   turns  (expected)\n");
     for (size_t i = 0; i < half; i++) {
         double unwrapped = track[i].last_angle + 2.0 * M_PI * (double)track[i].wraps;
         double measured = 2.0 * M_PI * last_k / unwrapped, formula = pe_period(i, (size_t)d);
@@ -199,32 +195,31 @@ static void claim_periods_measured(Chapter *ch, ClaimResult *r) {
         worst_rel = fmax(worst_rel, rel);
         if (track[i].crossings != expected_turns) crossing_mismatches++;
         datafile_printf(&f, "%zu %.17g %.17g %.3g %ld\n", i, formula, measured, rel, track[i].crossings);
-        if (i < 3 || i + 3 >= half || i == half / 2)
-            chapter_say(ch, "  %6zu  %16.10f  %19.10f   %9.2g  %6ld  (%ld)\n", i, formula, measured, rel,
-                        track[i].crossings, expected_turns);
-        else if (i == 3 || i == half / 2 + 1)
-            chapter_say(ch, "     ...\n");
+        if (i < 3 || i + 3 >= half || i == half / 2) {   // the evidence's rows: first, middle, last
+            claim_row(r, "hands");
+            claim_cell(r, "hands", "i", (double)i);
+            claim_cell(r, "hands", "formula", formula);
+            claim_cell(r, "hands", "measured", measured);
+            claim_cell(r, "hands", "rel", rel);
+            claim_cell(r, "hands", "turns", (double)track[i].crossings);
+            claim_cell(r, "hands", "expected", (double)expected_turns);
+        }
     }
     chapter_data_close(ch, &f);
     // The measured angle carries the rounding of k/Z_i, sin, cos and atan2:
     // a few ulp relative to the angle itself, so the period agrees to
     // ROUNDING_ULPS ulp.
     double tol = ROUNDING_TOLERANCE(1.0);
-    chapter_say(ch, "\nWorst relative error %.3g (tolerance %.3g, %.0f ulp); %ld of %zu hands\n"
-                    "have a crossing count different from floor(%.0f / T_i).\n",
-                worst_rel, tol, ROUNDING_ULPS, crossing_mismatches, half, last_k);
     r->measured = worst_rel;
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "max rel. error of measured T_i");
     r->verdict = worst_rel <= tol && crossing_mismatches == 0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "d", (double)d);
     claim_value(r, "hands", (double)half);
     claim_value(r, "worst_rel", worst_rel);
     claim_value(r, "miscounted", (double)crossing_mismatches);
-    claim_finding(r, "Unwrapping each hand over P_0..P_%zu (d = %ld) gives every period to a relative %.2g; the "
-                     "zero-crossing counts match floor(k/T_i) for all %zu hands.",
-                  rows - 1, d, worst_rel, half);
+    claim_value(r, "last_k", last_k);
+    claim_value(r, "ulps", ROUNDING_ULPS);
     gsl_matrix_free(block);
     free(track);
 }
@@ -236,9 +231,6 @@ static void claim_hands(Chapter *ch, ClaimResult *r) {
     size_t hands_128 = 0;
     double longest[2] = {0, 0};
     const double common_upper = 2.0 * M_PI * PE_BASE;   // the original paper's "10000 * 2 pi"
-    chapter_say(ch, "Speeds 1/Z_i rad per position; wavelengths T_i = 2 pi Z_i.\n\n");
-    chapter_say(ch, "     d  hands  distinct  ratio T_{i+1}/T_i (max dev.)  T_0        T_last       "
-                    "2pi 10000^((d-2)/d)\n");
     for (size_t w = 0; w < 2; w++) {
         size_t width = HAND_WIDTHS[w], half = width / 2;
         double *speed = malloc(half * sizeof *speed);
@@ -260,33 +252,31 @@ static void claim_hands(Chapter *ch, ClaimResult *r) {
         all_ok = all_ok && ok;
         if (width == DOC_D) hands_128 = distinct;
         longest[w] = T_last;
-        chapter_say(ch, "  %4zu  %5zu  %8zu  %.12f (%.1g)  %9.6f  %11.4f  %11.4f\n", width, half, distinct, ratio,
-                    worst_dev, T0, T_last, endpoint);
+        claim_row(r, "widths");
+        claim_cell(r, "widths", "d", (double)width);
+        claim_cell(r, "widths", "hands", (double)half);
+        claim_cell(r, "widths", "distinct", (double)distinct);
+        claim_cell(r, "widths", "ratio", ratio);
+        claim_cell(r, "widths", "dev", worst_dev);
+        claim_cell(r, "widths", "t0", T0);
+        claim_cell(r, "widths", "t_last", T_last);
+        claim_cell(r, "widths", "endpoint", endpoint);
+        claim_cell(r, "widths", "short_pct", 100.0 * (1.0 - T_last / common_upper));
         free(speed);
     }
-    chapter_say(ch, "\nThe longest wavelength belongs to i = d/2 - 1, so the exponent stops at\n"
-                    "(d-2)/d, never 1. Against the original Transformer paper's \"from 2 pi to\n"
-                    "10000 * 2 pi\" (= %.1f; no course document quotes it; Doc A's table stops\n"
-                    "at about 54000 for d = 128):\n", common_upper);
-    for (size_t w = 0; w < 2; w++)
-        chapter_say(ch, "  d = %3zu: longest %.1f, %.1f%% short of 10000 * 2 pi\n", HAND_WIDTHS[w], longest[w],
-                    100.0 * (1.0 - longest[w] / common_upper));
-    chapter_say(ch, "10000 * 2 pi is the limit as d grows, never reached by any finite d.\n");
     r->measured = (double)hands_128;
     r->document = DOC_D / 2;
     r->tolerance = 0.0;
-    claim_key(r, "distinct hand speeds, d = 128");
     r->verdict = all_ok && hands_128 == DOC_D / 2 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "distinct", (double)hands_128);
     claim_value(r, "t0", pe_period(0, DOC_D));
     claim_value(r, "t_last", longest[0]);
     claim_value(r, "short", 1.0 - longest[0] / common_upper);
     claim_value(r, "upper", common_upper);
-    claim_finding(r, "d = 128 has 64 hands with 64 distinct speeds; wavelengths grow by 10000^(2/d) per pair from "
-                     "2 pi to 2 pi 10000^((d-2)/d): %.1f for d = 128, %.1f for d = 512, short of the original "
-                     "paper's 10000 * 2 pi = %.1f by %.1f%% and %.1f%%.",
-                  longest[0], longest[1], common_upper, 100.0 * (1.0 - longest[0] / common_upper),
-                  100.0 * (1.0 - longest[1] / common_upper));
+    claim_value(r, "hands_128", DOC_D / 2);
+    claim_value(r, "t_last_512", longest[1]);
+    claim_value(r, "short_pct", 100.0 * (1.0 - longest[0] / common_upper));
+    claim_value(r, "short_pct_512", 100.0 * (1.0 - longest[1] / common_upper));
 }
 
 // ---- claim 4.4: a ruler with several precisions ------------------------------
@@ -300,9 +290,6 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
     // Rate of change per hand: how far the hand's tip moves from one position
     // to the next (the chord |pair_i(P_1) - pair_i(P_0)| = 2 sin(1/(2 Z_i))),
     // and how many positions it covers before it repeats (its period).
-    chapter_say(ch, "How much each hand moves per position (measured on P_0, P_1, d = %zu),\n"
-                    "and how far it reaches before it comes round again:\n\n", width);
-    chapter_say(ch, "  pair i  step |dP_i| per position   period T_i   reads alone\n");
     DataFile f;
     chapter_data_open(ch, &f, "ruler.dat", "pair step_chord speed period");
     bool slower_each_pair = true;
@@ -314,12 +301,15 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
         slower_each_pair = slower_each_pair && step < prev_step;
         prev_step = step;
         datafile_printf(&f, "%zu %.17g %.17g %.17g\n", i, step, 1.0 / pe_denominator(i, width), T);
-        if (i == 0 || i == 1 || i == half / 4 || i == half / 2 || i == 3 * half / 4 || i == half - 1)
-            chapter_say(ch, "  %6zu  %24.3e   %10.1f   positions 0..%.0f\n", i, step, T, floor(T));
+        if (i == 0 || i == 1 || i == half / 4 || i == half / 2 || i == 3 * half / 4 || i == half - 1) {
+            claim_row(r, "hands");   // the evidence's rows: fast, middle and slow hands
+            claim_cell(r, "hands", "i", (double)i);
+            claim_cell(r, "hands", "step", step);
+            claim_cell(r, "hands", "period", T);
+            claim_cell(r, "hands", "reach", floor(T));
+        }
     }
     chapter_data_close(ch, &f);
-    chapter_say(ch, "Low pairs move far per step (fine scale, but they repeat within a few\n"
-                    "positions); high pairs barely move (coarse scale, but they reach far).\n\n");
 
     // Read every position back, slowest hand first, finest hand last.
     gsl_vector *P = gsl_vector_alloc(width);
@@ -339,14 +329,6 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
     }
     double T_last = pe_period(half - 1, width);
     long largest = first_failure < 0 ? positions - 1 : first_failure - 1;
-    chapter_say(ch, "Reading positions back from their codes: the slowest hand gives a coarse\n"
-                    "reading, then each faster hand fixes the next digit (the whole number of its\n"
-                    "turns nearest the reading so far), down to hand 0.\n");
-    chapter_say(ch, "  positions tried                      0 .. %ld\n", positions - 1);
-    chapter_say(ch, "  read back exactly                    0 .. %ld\n", largest);
-    chapter_say(ch, "  largest |reading - k| up to there    %.3g\n", worst_error);
-    chapter_say(ch, "  wrong readings after that            %ld of %ld\n", failures, positions - 1 - largest);
-    chapter_say(ch, "  slowest hand's period T_%zu           %.4f\n", half - 1, T_last);
     if (first_failure >= 0) {
         // Is the code itself repeating there? Compare with the position one slowest turn earlier.
         gsl_vector *Q = gsl_vector_alloc(width);
@@ -354,15 +336,14 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
         chapter_check(ch, pe_encode((double)first_failure, P), "pe_encode");
         chapter_check(ch, pe_encode((double)earlier, Q), "pe_encode");
         gsl_vector_sub(Q, P);
-        chapter_say(ch, "  |P_%ld - P_%ld| (one slowest turn apart)  %.3g\n", first_failure, earlier,
-                    gsl_blas_dnrm2(Q));
+        claim_value(r, "first_failure", (double)first_failure);
+        claim_value(r, "earlier", (double)earlier);
+        claim_value(r, "turn_apart", gsl_blas_dnrm2(Q));
         gsl_vector_free(Q);
     }
-    chapter_say(ch, "This reading stops where the slowest hand completes its first turn: past it\n"
-                    "the coarse reading restarts at 0, so this decoder's reach is T_last, not set\n"
-                    "by rounding (errors stay ~%.0e of a position). That is a limit of the\n"
-                    "decoder, not of the code: the codes themselves still differ there.\n\n",
-                worst_error > 0 ? worst_error : DBL_EPSILON);
+    claim_value(r, "failed", first_failure >= 0 ? 1.0 : 0.0);
+    // The size of a reading's error, for the words "errors stay around ...".
+    claim_value(r, "error_scale", worst_error > 0 ? worst_error : DBL_EPSILON);
 
     // The code's own reach. ||P_0 - P_R|| for R = 1..NEAREST_OFFSETS, from
     // table rows made by the re-anchored rotation generator (within 1e-12 of
@@ -414,29 +395,15 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
     gsl_matrix_free(S);
     gsl_matrix_free(dots);
     gsl_matrix_free(block);
-    chapter_say(ch, "The code itself, read by the nearest code instead:\n");
-    chapter_say(ch, "  closest two codes, offsets 1..%d          %.4f apart (offset R = %ld)\n", NEAREST_OFFSETS,
-                closest, closest_R);
-    chapter_say(ch, "  nearest-code decoding, %d positions %ld..%ld against all codes 0..%ld:\n"
-                    "    read back exactly                        %ld of %d\n",
-                NEAREST_SAMPLES, sampled[0], sampled[NEAREST_SAMPLES - 1], positions - 1, nearest_right,
-                NEAREST_SAMPLES);
     // A code computed in double at position k is off by about k * DBL_EPSILON
     // per entry (its angle k/Z_i is rounded), sqrt(d) times that in norm.
     double code_error = (double)NEAREST_OFFSETS * DBL_EPSILON * sqrt((double)width);
-    chapter_say(ch, "No two codes of positions 0..%d come closer than %.4f, while a code computed\n"
-                    "in double there is off by about %.1g: picking the nearest code reads every\n"
-                    "one of those positions back, far past %ld. Doc D §2 describes the ruler\n"
-                    "(fine and coarse scales that together identify a position) and names no\n"
-                    "length; the limit of %ld belongs to the slowest-hand-first decoder only.\n",
-                NEAREST_OFFSETS, closest, code_error, largest, largest);
     bool stops_at_period = largest == (long)floor(T_last) && largest < positions - 1;
     // Far apart: the closest codes at least FAR_ABOVE_ROUNDING times the codes' own error.
     bool code_reaches_far = closest > FAR_ABOVE_ROUNDING * code_error && nearest_right == NEAREST_SAMPLES;
     r->measured = closest;
     r->document = NAN;
     r->tolerance = FAR_ABOVE_ROUNDING * code_error;
-    claim_key(r, "closest two codes (d = %zu)", width);
     r->verdict = slower_each_pair && stops_at_period && code_reaches_far ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "d", (double)d);
     claim_value(r, "step_first", 2.0 * sin(0.5));
@@ -447,14 +414,16 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
     claim_value(r, "sampled", (double)NEAREST_SAMPLES);
     claim_value(r, "closest", closest);
     claim_value(r, "offsets", (double)NEAREST_OFFSETS);
-    claim_finding(r, "Step per position falls from %.3g (pair 0) to %.3g (pair %zu): fine and coarse scales. Read "
-                     "slowest hand first, every position 0..%ld comes back exactly (max error %.2g), up to "
-                     "floor(T_%zu) = %.0f, where that decoder's coarse hand wraps; the code reaches further: no two "
-                     "codes within offsets 1..%d are closer than %.3f (R = %ld), and nearest-code decoding reads "
-                     "%ld of %d sampled positions in %ld..%ld exactly.",
-                  2.0 * sin(0.5), 2.0 * sin(0.5 / pe_denominator(half - 1, width)), half - 1, largest, worst_error,
-                  half - 1, floor(T_last), NEAREST_OFFSETS, closest, closest_R, nearest_right, NEAREST_SAMPLES,
-                  sampled[0], sampled[NEAREST_SAMPLES - 1]);
+    claim_value(r, "tried_last", (double)(positions - 1));
+    claim_value(r, "worst_error", worst_error);
+    claim_value(r, "failures", (double)failures);
+    claim_value(r, "after", (double)(positions - 1 - largest));
+    claim_value(r, "t_last", T_last);
+    claim_value(r, "floor_t_last", floor(T_last));
+    claim_value(r, "closest_R", (double)closest_R);
+    claim_value(r, "sample_first", (double)sampled[0]);
+    claim_value(r, "sample_last", (double)sampled[NEAREST_SAMPLES - 1]);
+    claim_value(r, "code_error", code_error);
     gsl_vector_free(P);
     gsl_vector_free(P0);
     gsl_vector_free(P1);
@@ -462,19 +431,13 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
 
 // ---- main ----------------------------------------------------------------------
 
+// Each claim's statement (says:), the reason for its expected verdict
+// (expected:) and its key number's words (key:) are in the lesson.
 static const ClaimDef CLAIMS[] = {
-    {"4.1", "Doc A §時鐘指針的比喻",
-     "Pair i turns once every 2 pi 10000^(2i/d) positions: about 6.3, 628.3 and 54000 for i = 0, 32, 63 (d = 128).",
-     VERDICT_HOLDS, "T_i = 2 pi Z_i; 2 pi = 6.28, 2 pi 100 = 628.32, 2 pi 10000^(126/128) = 54410", claim_clock_table, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.2", "Doc A §時鐘指針的比喻", "The generated table turns at exactly those periods.", VERDICT_HOLDS,
-     "the table's pair i is (sin, cos) of k/Z_i, so its angle grows by 1/Z_i per row", claim_periods_measured, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.3", "Doc A §時鐘指針的比喻", "d = 128 gives 64 hands, all turning at different speeds.", VERDICT_HOLDS,
-     "Z_i = 10000^(2i/d) is strictly increasing in i; T_{i+1}/T_i = 10000^(2/d)", claim_hands, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.4", "Doc D §2", "Low dimensions separate nearby positions, high ones distant positions (a multi-precision "
-                        "ruler).",
-     VERDICT_HOLDS, "fast hands resolve single steps but wrap quickly, slow hands reach far; together the codes "
-                    "stay apart far beyond the slowest hand's period",
-     claim_ruler, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.1", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_clock_table, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.2", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_periods_measured, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.3", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_hands, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.4", "Doc D §2", NULL, VERDICT_HOLDS, NULL, claim_ruler, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

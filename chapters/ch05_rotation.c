@@ -150,19 +150,11 @@ static void write_rotation_circle(Chapter *ch, const gsl_matrix *M) {
 }
 
 static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
-    chapter_say(ch, "Doc A writes pair i of P_{k+R} as\n"
-                    "  [ P_{k+R}[2i]   ]   [  cos(R/Z_i)  sin(R/Z_i) ] [ P_k[2i]   ]   (sin)\n"
-                    "  [ P_{k+R}[2i+1] ] = [ -sin(R/Z_i)  cos(R/Z_i) ] [ P_k[2i+1] ]   (cos)\n"
-                    "Sign convention: the pair is ordered (sin, cos), so the block is the\n"
-                    "TRANSPOSE of the textbook counter-clockwise rotation [[c, -s], [s, c]];\n"
-                    "with x = sin, y = cos it turns the clock hand clockwise by R/Z_i.\n"
-                    "The transposed block [[c, -s], [s, c]] turns it back: it gives P_{k-R}.\n\n");
     gsl_matrix *M = gsl_matrix_alloc(DOC_D, DOC_D);   // (d,d) M_3
     gsl_vector *P = gsl_vector_alloc(DOC_D), *target = gsl_vector_alloc(DOC_D), *back = gsl_vector_alloc(DOC_D);
     gsl_vector *MP = gsl_vector_alloc(DOC_D), *MtP = gsl_vector_alloc(DOC_D);
     chapter_check(ch, pe_rotation_matrix(DOC_R, M), "pe_rotation_matrix");
-    chapter_say(ch, "The document's examples, one M_3 (d = %d), products with gsl_blas_dgemv:\n", DOC_D);
-    chapter_say(ch, "  k     max|M_3 P_k - P_{k+3}|   max|M_3^T P_k - P_{k+3}|   max|M_3^T P_k - P_{k-3}|\n");
+    claim_value(r, "doc_d", DOC_D);
     double doc_worst_ratio = 0.0;
     DataFile f;
     chapter_data_open(ch, &f, "rotation_examples.dat", "k R dim rotated transposed target");
@@ -174,21 +166,23 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
         rotate(M, P, MP, MtP);
         double err = max_abs_diff_vector(MP, target), wrong = max_abs_diff_vector(MtP, target);
         doc_worst_ratio = fmax(doc_worst_ratio, err / angle_tolerance(k + DOC_R));
-        chapter_say(ch, "  %-4.0f  %22.3g   %24.3g   %24.3g\n", k, err, wrong, max_abs_diff_vector(MtP, back));
+        claim_row(r, "examples");
+        claim_cell(r, "examples", "k", k);
+        claim_cell(r, "examples", "forward", err);
+        claim_cell(r, "examples", "transposed", wrong);
+        claim_cell(r, "examples", "back", max_abs_diff_vector(MtP, back));
         for (size_t j = 0; j < DOC_D; j++)
             datafile_printf(&f, "%.0f %d %zu %.17g %.17g %.17g\n", k, DOC_R, j, gsl_vector_get(MP, j),
                             gsl_vector_get(MtP, j), gsl_vector_get(target, j));
     }
     chapter_data_close(ch, &f);
     write_rotation_circle(ch, M);
-    chapter_say(ch, "Doc A prints the examples as \"P_1 x M_3 = P_4\". Read literally, a row vector\n"
-                    "times M_3 is P_1^T M_3 = (M_3^T P_1)^T, the transposed block: P_{-2}, not P_4.\n"
-                    "The examples hold in the form the document derives, M_3 P_1 = P_4.\n\n");
 
     // The sweep: many k, R (both signs, non-integer too) at every width.
     chapter_data_open(ch, &f, "rotation_errors.dat", "d k R size error tolerance transposed_error");
-    chapter_say(ch, "%ld random (k, R) per width, k in [0, %.0f], 1 <= |R| <= %.0f, both signs:\n", trials, K_MAX, R_MAX);
-    chapter_say(ch, "     d   max|M_R P_k - P_{k+R}|   worst error/tolerance   min|transposed - P_{k+R}|\n");
+    claim_value(r, "trials", (double)trials);
+    claim_value(r, "k_max", K_MAX);
+    claim_value(r, "r_max", R_MAX);
     double worst_ratio = doc_worst_ratio, smallest_wrong_ratio = INFINITY, smallest_wrong = INFINITY;
     for (size_t w = 0; w < N_WIDTHS; w++) {
         size_t width = WIDTHS[w];
@@ -214,7 +208,11 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
         }
         worst_ratio = fmax(worst_ratio, width_ratio);
         smallest_wrong = fmin(smallest_wrong, width_wrong);
-        chapter_say(ch, "  %4zu   %22.3g   %21.3f   %24.3g\n", width, worst, width_ratio, width_wrong);
+        claim_row(r, "widths");
+        claim_cell(r, "widths", "d", (double)width);
+        claim_cell(r, "widths", "worst", worst);
+        claim_cell(r, "widths", "ratio", width_ratio);
+        claim_cell(r, "widths", "transposed", width_wrong);
         gsl_matrix_free(MR);
         gsl_vector_free(Pk);
         gsl_vector_free(Pkr);
@@ -222,23 +220,15 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
         gsl_vector_free(rot_t);
     }
     chapter_data_close(ch, &f);
-    chapter_say(ch, "Tolerance per trial: %.0f ulp of |k| + |R| (the angles' own rounding).\n"
-                    "The transposed block misses by at least %.3g, %.2g tolerances.\n",
-                ROUNDING_ULPS, smallest_wrong, smallest_wrong_ratio);
+    claim_value(r, "ulps", ROUNDING_ULPS);
+    claim_value(r, "transposed_ratio", smallest_wrong_ratio);
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "worst error / tolerance");
     bool holds = worst_ratio <= 1.0, transposed_fails = smallest_wrong_ratio > FAR_ABOVE_ROUNDING;
     r->verdict = holds && transposed_fails ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "worst_ratio", worst_ratio);
     claim_value(r, "transposed_miss", smallest_wrong);
-    claim_finding(r, "With Doc A's block [[c, s], [-s, c]] on (sin, cos) pairs, M_R P_k = P_{k+R} to rounding "
-                     "(worst %.2f of the tolerance) for d = 4, 16, 128, 512 and R of both signs; the transposed block "
-                     "misses by >= %.2g (it gives P_{k-R}). So P_{k+R} is a linear function of P_k, as Doc B §5-3 "
-                     "and Doc C §五 say, and Doc A's block is that map. Doc A's \"P_1 x M_3 = P_4\" must be read as M_3 P_1: as a row vector times "
-                     "M_3 it is P_{-2}.",
-                  worst_ratio, smallest_wrong);
     gsl_matrix_free(M);
     gsl_vector_free(P);
     gsl_vector_free(target);
@@ -250,10 +240,8 @@ static void claim_rotation_identity(Chapter *ch, ClaimResult *r) {
 // ---- claim 5.2: orthogonal, composable, inverted by the transpose -------------
 
 static void claim_rotation_algebra(Chapter *ch, ClaimResult *r) {
-    chapter_say(ch, "Random pairs (R, S), 1 <= |R|, |S| <= %.0f, full (d,d) products with gsl_blas_dgemm\n"
-                    "(%ld per width up to d = 128; fewer at d = 512, where one product costs 64 times more):\n",
-                R_MAX, GSL_MAX(1, trials / 20));
-    chapter_say(ch, "     d  pairs   max|M_R^T M_R - I|   max|M_R M_S - M_{R+S}|  (/tol)    max|M_{-R} - M_R^T|\n");
+    claim_value(r, "r_max", R_MAX);
+    claim_value(r, "products", (double)GSL_MAX(1, trials / 20));
     double worst_ratio = 0.0, worst_inverse = 0.0;
     for (size_t w = 0; w < N_WIDTHS; w++) {
         size_t width = WIDTHS[w];
@@ -287,8 +275,13 @@ static void claim_rotation_algebra(Chapter *ch, ClaimResult *r) {
         }
         worst_ratio = fmax(worst_ratio, both_ratio);
         worst_inverse = fmax(worst_inverse, inv);
-        chapter_say(ch, "  %4zu  %5ld   %18.3g   %22.3g  (%6.4f)   %18.3g\n", width, products, orth, comp, comp_ratio,
-                    inv);
+        claim_row(r, "widths");
+        claim_cell(r, "widths", "d", (double)width);
+        claim_cell(r, "widths", "pairs", (double)products);
+        claim_cell(r, "widths", "orthogonal", orth);
+        claim_cell(r, "widths", "compose", comp);
+        claim_cell(r, "widths", "compose_ratio", comp_ratio);
+        claim_cell(r, "widths", "inverse", inv);
         gsl_matrix_free(MR);
         gsl_matrix_free(MS);
         gsl_matrix_free(MRS);
@@ -297,22 +290,15 @@ static void claim_rotation_algebra(Chapter *ch, ClaimResult *r) {
         gsl_matrix_free(MRt);
         gsl_matrix_free(I);
     }
-    chapter_say(ch, "Tolerances: %.0f ulp of 1 for M^T M (c^2 + s^2 = 1 per block) and %.0f ulp of\n"
-                    "|R| + |S| for the product (the angles' own rounding).\n", ROUNDING_ULPS, ROUNDING_ULPS);
-    chapter_say(ch, "M_{-R} = M_R^T holds exactly: cos is even and sin odd in IEEE arithmetic too,\n"
-                    "and -R/Z_i is exactly the negative of R/Z_i. So moving back R positions is the\n"
-                    "transpose, and two moves compose: P_{k+R+S} = M_R M_S P_k.\n");
+    claim_value(r, "ulps", ROUNDING_ULPS);
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "worst error / tolerance");
     r->verdict = worst_ratio <= 1.0 && worst_inverse <= ROUNDING_TOLERANCE(1.0) ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "worst_ratio", worst_ratio);
     claim_value(r, "inverse_diff", worst_inverse);
     if (worst_inverse == 0.0) claim_case(r, "exact");
-    claim_finding(r, "M_R^T M_R = I and M_R M_S = M_{R+S} to rounding (worst %.2f of tolerance) for d = 4..512; "
-                     "M_{-R} = M_R^T to %.2g.",
-                  worst_ratio, worst_inverse);
+    claim_value(r, "exact", worst_inverse == 0.0 ? 1 : 0);
 }
 
 // ---- the attention setup of claims 5.3-5.6 -----------------------------------
@@ -407,8 +393,6 @@ static void write_four_terms(Chapter *ch, const ScoreSetup *su, gsl_matrix *cons
 static void claim_four_terms(Chapter *ch, ClaimResult *r) {
     size_t N = (size_t)positions;
     long setups = setup_count(1);
-    static const char *const NAMES[4] = {"1 content . content", "2 content . position", "3 position . content",
-                                         "4 position . position"};
     double worst_ratio = 0.0, rms_sum[4] = {0, 0, 0, 0}, rms_score = 0.0;
     gsl_matrix *terms[4], *score = gsl_matrix_alloc(N, N), *sum = gsl_matrix_alloc(N, N);
     gsl_matrix *XP = gsl_matrix_alloc(N, (size_t)d);
@@ -436,20 +420,10 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
         worst_ratio = fmax(worst_ratio, max_abs_diff_matrix(sum, score) / tol);
         setup_free(&su);
     }
-    chapter_say(ch, "Score A(n, m) = (W_Q(x_n + P_n)) . (W_K(x_m + P_m)) for N = %zu positions, d = %ld,\n"
-                    "token entries N(0,1) (the paper scales embeddings by sqrt(d), so tokens and\n"
-                    "positions have comparable size: |x|^2 ~ d, |P|^2 = d/2), W entries N(0,1/d).\n"
-                    "Expanding the brackets gives four (N,N) terms; %ld random setups:\n\n", N, d, setups);
-    chapter_say(ch, "  term                     rms over (n, m)\n");
-    for (int t = 0; t < 4; t++) chapter_say(ch, "  %-24s %10.3f\n", NAMES[t], rms_sum[t]);
-    chapter_say(ch, "  %-24s %10.3f\n", "score", rms_score);
-    chapter_say(ch, "\nmax |term1 + term2 + term3 + term4 - score| is %.3g tolerances (d ulp of the\n"
-                    "largest entry). Position enters three of the four terms, not term 4 alone;\n"
-                    "the content terms 2 and 3 carry it mixed with the tokens.\n", worst_ratio);
+    claim_value(r, "positions", (double)N);
     r->measured = worst_ratio;
     r->document = 0.0;
     r->tolerance = 1.0;
-    claim_key(r, "|terms - score| / tolerance");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "sum_ratio", worst_ratio);
     for (int t = 0; t < 4; t++) {
@@ -459,9 +433,7 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
     }
     claim_value(r, "rms_score", rms_score);
     claim_value(r, "setups", (double)setups);
-    claim_finding(r, "The four terms add up to the score to rounding (%.2g of tolerance) in %ld setups (N = %zu, d = %ld); "
-                     "their rms sizes are %.1f, %.1f, %.1f, %.1f (score %.1f): position enters three of the four.",
-                  worst_ratio, setups, N, d, rms_sum[0], rms_sum[1], rms_sum[2], rms_sum[3], rms_score);
+    claim_value(r, "d", (double)d);
     for (int t = 0; t < 4; t++) gsl_matrix_free(terms[t]);
     gsl_matrix_free(score);
     gsl_matrix_free(sum);
@@ -529,11 +501,9 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     position_form(P0, I, T4);
     position_form(P0, C, rel);
     double identity_share = variance_share(rel, T4);
-    chapter_say(ch, "(a) W_Q = W_K = I: term 4 = P_n . P_m = sum_i cos((m - n)/Z_i).\n"
-                    "    Positions n, m in blocks starting at 0, 1000 and 50000 (N = %zu, d = %zu):\n"
-                    "    max |P_n . P_m - sum_i cos((m-n)/Z_i)| = %.3g (%.3g tolerances)\n"
-                    "    share of term 4's variance in its relative part: %.6f\n\n",
-                N, w, worst_dev, worst_ratio, identity_share);
+    claim_value(r, "positions", (double)N);
+    claim_value(r, "identity_ratio", worst_ratio);
+    claim_value(r, "identity_share", identity_share);
 
     // (b) random W_Q, W_K. The part of term 4 = P_n^T A P_m (A = W_Q^T W_K) that
     // depends on m - n whatever n is: P_n^T C P_m, C the projection of A onto
@@ -573,34 +543,18 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     double fm_raw = offset_share(Fm), fm_inter = share_or_zero(offset_share_interaction(Fm));
     double share_mean = gsl_stats_mean(shares, 1, (size_t)heads);
     double share_min = gsl_stats_min(shares, 1, (size_t)heads), share_max = gsl_stats_max(shares, 1, (size_t)heads);
-    chapter_say(ch, "(b) random W_Q, W_K (entries N(0,1/d)), %ld heads, term 4 = P_n^T A P_m, A = W_Q^T W_K.\n"
-                    "    Its relative part P_n^T C P_m (C: A projected onto the matrices that commute\n"
-                    "    with every M_R, 2x2 blocks [[a, b], [-b, a]]) depends on m - n only:\n"
-                    "      share of term 4's variance on the grid      mean %.4f (min %.4f, max %.4f)\n"
-                    "      over long ranges, |C|^2/|A|^2               mean %.4f (1/d = %.4f)\n\n",
-                heads, share_mean, share_min, share_max, long_range, 1.0 / (double)w);
-    chapter_say(ch, "    The null: the same heads with the relative part taken out (A - C) have only\n"
-                    "    absolute structure; their relative part carries %.2g of their variance.\n"
-                    "    Grid measures (N x N, positions 0..%zu) cannot tell the two apart:\n"
-                    "      %-36s %14s %18s\n"
-                    "      %-36s %14.4f %18.4f\n"
-                    "      %-36s %14.4f %18.4f\n"
-                    "      %-36s %14.4f %18.4f\n"
-                    "    On a square grid m - n is correlated with m and n: the diagonal means\n"
-                    "    \"explain\" half of F = m, a function of absolute position alone. Removing\n"
-                    "    every row and column mean first makes F = m (any g(n) + h(m)) score 0, but\n"
-                    "    products of absolute terms still leak into the diagonals: the heads with no\n"
-                    "    relative part score about as high as the full ones. Hence the projection.\n\n",
-                abs_share, N - 1, "map", "diagonal eta^2", "after row/col means", "term 4, random heads (mean)", raw_mean,
-                inter_mean, "the same heads, relative part removed", abs_raw, abs_inter, "F[n][m] = m", fm_raw, fm_inter);
-    chapter_say(ch, "Why: M_{m-n} enters as P_n^T W_Q^T W_K M_{m-n} P_n (claim 5.5), with W_Q^T W_K\n"
-                    "between P_n and the rotation; only the part of W_Q^T W_K that commutes with\n"
-                    "every M_R, about 1/d of it for random weights, gives a function of m - n.\n");
+    claim_value(r, "null_share", abs_share);
+    claim_value(r, "last_position", (double)(N - 1));
+    claim_value(r, "diag_term4", raw_mean);
+    claim_value(r, "centred_term4", inter_mean);
+    claim_value(r, "diag_removed", abs_raw);
+    claim_value(r, "centred_removed", abs_inter);
+    claim_value(r, "diag_fm", fm_raw);
+    claim_value(r, "centred_fm", fm_inter);
 
     r->measured = share_mean;
     r->document = NAN;
     r->tolerance = INDIRECT_SHARE;
-    claim_key(r, "relative share of term 4");
     bool identity_relative = worst_ratio <= 1.0 && fabs(identity_share - 1.0) <= ROUNDING_TOLERANCE(1.0) * (double)w;
     // The nulls: F = m must score 0 after double centring (to rounding: NAN there, or a tiny share).
     // The nulls: F = m must score 0 after double centring (to rounding: NAN there, or a tiny share),
@@ -622,21 +576,23 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     claim_value(r, "d", (double)w);
     claim_value(r, "heads", (double)heads);
     if (r->verdict == VERDICT_PARTLY_HOLDS) claim_case(r, present ? "dominant" : "absent");
-    const char *reading = r->verdict == VERDICT_HOLDS ? "a relative part exists but is small and mixed with absolute "
-                                                        "position, as Doc A's \"indirect\" says"
-                          : !identity_relative || !nulls_ok ? "the measures failed their checks"
-                          : !present ? "no relative part at all with these weights"
-                                     : "the relative part dominates: not as indirect as Doc A says";
-    claim_finding(r, "With W_Q = W_K = I term 4 is a function of m-n alone (max deviation %.2g, even at positions "
-                     "50000+). With random W_Q, W_K (d = %zu, %ld heads) its relative part, from the projection of "
-                     "W_Q^T W_K onto the matrices commuting with every M_R, carries %.2f%% of term 4's variance on "
-                     "the %zu x %zu grid (%.2f%%..%.2f%%; %.2f%% over long ranges, 1/d = %.2f%%): %s. Diagonal "
-                     "means over the grid are no measure of it: they give term 4 %.0f%%, but F = m %.0f%% and the "
-                     "heads with the relative part removed %.0f%% (%.0f%% and %.0f%% after removing row and column "
-                     "means, where F = m scores 0).",
-                  worst_dev, w, heads, 100.0 * share_mean, N, N, 100.0 * share_min, 100.0 * share_max,
-                  100.0 * long_range, 100.0 / (double)w, reading, 100.0 * raw_mean, 100.0 * fm_raw, 100.0 * abs_raw,
-                  100.0 * inter_mean, 100.0 * abs_inter);
+    // The finding's reading of these numbers: exactly one of the four is 1.
+    bool checks_failed = !identity_relative || !nulls_ok;
+    claim_value(r, "reads_indirect", r->verdict == VERDICT_HOLDS ? 1 : 0);
+    claim_value(r, "reads_failed", r->verdict != VERDICT_HOLDS && checks_failed ? 1 : 0);
+    claim_value(r, "reads_absent", r->verdict != VERDICT_HOLDS && !checks_failed && !present ? 1 : 0);
+    claim_value(r, "reads_dominant", r->verdict != VERDICT_HOLDS && !checks_failed && present ? 1 : 0);
+    // The finding prints these as percentages.
+    claim_value(r, "share_mean_pct", 100.0 * share_mean);
+    claim_value(r, "share_min_pct", 100.0 * share_min);
+    claim_value(r, "share_max_pct", 100.0 * share_max);
+    claim_value(r, "long_range_pct", 100.0 * long_range);
+    claim_value(r, "inv_d_pct", 100.0 / (double)w);
+    claim_value(r, "diag_term4_pct", 100.0 * raw_mean);
+    claim_value(r, "diag_fm_pct", 100.0 * fm_raw);
+    claim_value(r, "diag_removed_pct", 100.0 * abs_raw);
+    claim_value(r, "centred_term4_pct", 100.0 * inter_mean);
+    claim_value(r, "centred_removed_pct", 100.0 * abs_inter);
     free(shares);
     gsl_matrix_free(A);
     gsl_matrix_free(C);
@@ -661,7 +617,7 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
 // is neither. Both readings of the unnamed matrix (M_{m-n}, M_{n-m}) are tried.
 
 typedef struct {
-    const char *name;
+    const char *name;     // for the lesson's values
     int product;          // 0: W_Q W_K (as printed), 1: W_Q^T W_K, 2: W_K^T W_Q
     int sign;             // +1: the matrix is M_{m-n}; -1: M_{n-m}
     bool left;            // the matrix of m - n left of the weights (else right)
@@ -669,11 +625,11 @@ typedef struct {
 } SubstitutionForm;
 
 enum { N_FORMS = 4 };
-static const SubstitutionForm FORMS[N_FORMS] = {
-    {"P_n^T M_{m-n} W_Q W_K P_n   (printed, matrix read as M_{m-n})", 0, +1, true, true},
-    {"P_n^T M_{n-m} W_Q W_K P_n   (printed, matrix read as M_{n-m})", 0, -1, true, true},
-    {"P_n^T W_Q^T W_K M_{m-n} P_n (corrected, matrix on the right)", 1, +1, false, false},
-    {"P_n^T M_{n-m} W_K^T W_Q P_n (corrected, matrix on the left) ", 2, -1, true, false},
+static const SubstitutionForm FORMS[N_FORMS] = {   // name: its values are shown_NAME, worst_NAME
+    {"printed_mn", 0, +1, true, true},    // P_n^T M_{m-n} W_Q W_K P_n: printed, the matrix read as M_{m-n}
+    {"printed_nm", 0, -1, true, true},    // P_n^T M_{n-m} W_Q W_K P_n: printed, the matrix read as M_{n-m}
+    {"right", 1, +1, false, false},       // P_n^T W_Q^T W_K M_{m-n} P_n: corrected, the matrix on the right
+    {"left", 2, -1, true, false},         // P_n^T M_{n-m} W_K^T W_Q P_n: corrected, the matrix on the left
 };
 
 static void claim_substitution_order(Chapter *ch, ClaimResult *r) {
@@ -718,42 +674,34 @@ static void claim_substitution_order(Chapter *ch, ClaimResult *r) {
     }
     // Each form is a (d,d) product, two d-term sums and a dot product: d ulp of the largest entry.
     double tol = ROUNDING_TOLERANCE(t4_scale * (double)w);
-    chapter_say(ch, "Doc A substitutes P_m = M_{m-n} P_n into term 4 = P_n^T W_Q^T W_K P_m and prints\n"
-                    "the result as P_n^T (a matrix of m - n) W_Q W_K P_n, the matrix unnamed. A number\n"
-                    "is its own transpose, so the matrix may stand on the left, as M_{n-m}, if the\n"
-                    "weights turn with it: W_K^T W_Q = (W_Q^T W_K)^T. One head, (n, m) = (%zu, %zu):\n"
-                    "  term 4 computed directly                                      %12.6f\n",
-                shown_n, shown_m, shown_t4);
-    for (int form = 0; form < N_FORMS; form++) chapter_say(ch, "  %-61s %12.6f\n", FORMS[form].name, shown[form]);
-    chapter_say(ch, "Over %ld heads x 4 pairs (n, m), largest |form - term 4| (term 4 rms %.3g):\n", heads, t4_rms);
-    for (int form = 0; form < N_FORMS; form++) chapter_say(ch, "  %-61s %12.3g\n", FORMS[form].name, worst[form]);
+    claim_value(r, "shown_n", (double)shown_n);
+    claim_value(r, "shown_m", (double)shown_m);
+    claim_value(r, "shown_t4", shown_t4);
+    claim_value(r, "t4_rms", t4_rms);
+    for (int form = 0; form < N_FORMS; form++) {
+        char name[32];
+        snprintf(name, sizeof name, "shown_%s", FORMS[form].name);
+        claim_value(r, name, shown[form]);
+        snprintf(name, sizeof name, "worst_%s", FORMS[form].name);
+        claim_value(r, name, worst[form]);
+    }
     double printed_best = INFINITY, corrected_worst = 0.0;
     for (int form = 0; form < N_FORMS; form++) {
         if (FORMS[form].printed) printed_best = fmin(printed_best, worst[form]);
         else corrected_worst = fmax(corrected_worst, worst[form]);
     }
-    chapter_say(ch, "(tolerance %.3g). The corrected forms agree to rounding; the printed weights\n"
-                    "W_Q W_K miss by as much as term 4 itself, whichever rotation the unnamed matrix\n"
-                    "is. Doc A's own term 4 two lines earlier has W_Q^T W_K, and its conclusion\n"
-                    "stands: a matrix of m - n does enter term 4 (claim 5.4 measures how much).\n",
-                tol);
+    claim_value(r, "tol", tol);
     r->measured = printed_best / t4_rms;
     r->document = NAN;
     r->tolerance = tol / t4_rms;
-    claim_key(r, "printed form's miss / rms");
     bool corrected_ok = corrected_worst <= tol;
     bool printed_off = printed_best > FAR_ABOVE_ROUNDING * tol;
     r->verdict = !corrected_ok ? VERDICT_DOES_NOT_HOLD : (printed_off ? VERDICT_ERRATUM : VERDICT_HOLDS);
+    claim_value(r, "agrees", corrected_ok && printed_off ? 1 : 0);   // the corrected forms agree, the printed one misses
     claim_value(r, "corrected_diff", corrected_worst);
     claim_value(r, "printed_ratio", printed_best / t4_rms);
     claim_value(r, "heads", (double)heads);
     claim_value(r, "d", (double)w);
-    claim_finding(r, "Substituting P_m = M_{m-n} P_n gives P_n^T W_Q^T W_K M_{m-n} P_n = P_n^T M_{n-m} W_K^T W_Q P_n, "
-                     "equal to term 4 within %.2g over %ld random heads (d = %zu). Doc A prints P_n^T (a matrix of m-n) "
-                     "W_Q W_K P_n: with the unnamed matrix read as M_{m-n} or M_{n-m}, W_Q W_K misses by up to %.3g "
-                     "times term 4's rms even in the closer reading. A slip in the weights' transposes: the conclusion, "
-                     "that a matrix of m-n enters term 4, stands (claim 5.4).",
-                  corrected_worst, heads, w, printed_best / t4_rms);
     for (int form = 0; form < 3; form++) gsl_matrix_free(AB[form]);
     gsl_matrix_free(M);
     gsl_matrix_free(T4);
@@ -832,42 +780,30 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     }
     // Angles up to PREFIX_MAX + 3 radians, d terms of size 1.
     double identity_tol = angle_tolerance((double)(PREFIX_MAX + CAT_FISH_OFFSET) * (double)w);
-    chapter_say(ch, "Doc A's wish: 魚 (query) attends to 貓 (key, offset %d) with the same score\n"
-                    "whatever comes before them, here p = 0..%d tokens in front. Sinusoids added to\n"
-                    "the token vectors (entries N(0,1)), d = %zu, %ld random heads (W entries N(0,1/d)).\n"
-                    "How far the score moves over p, (max - min) / rms:\n"
-                    "  full score, random heads           mean %.3f   (smallest %.3f)\n"
-                    "  term 4 alone, random heads         mean %.3f\n"
-                    "  full score, W_Q = W_K = I          mean %.3f   (x.P_n terms move)\n"
-                    "  P_{p+3} . P_p alone (W = I)        spread %.3g  (tolerance %.3g)\n"
-                    "Head 1: score %.3f with nothing in front, %.3f with %d tokens in front.\n\n",
-                CAT_FISH_OFFSET, PREFIX_MAX, w, heads, move_mean, move_min, move_t4, move_identity,
-                t4_identity_spread, identity_tol, first_score, last_score, PREFIX_MAX);
+    claim_value(r, "offset", CAT_FISH_OFFSET);
+    claim_value(r, "heads", (double)heads);
+    claim_value(r, "move_t4", move_t4);
+    claim_value(r, "identity_tol", identity_tol);
+    claim_value(r, "first_score", first_score);
+    claim_value(r, "last_score", last_score);
 
     // Far apart, less attention? The best case, W = I, position . position only:
     // s(R) = P_n . P_{n+R} = sum_i cos(R/Z_i).
     gsl_vector *s = gsl_vector_alloc(DECAY_MAX + 1);
     chapter_check(ch, pe_offset_similarity_curve(0.0, w, s), "pe_offset_similarity_curve");
     DistanceDecay decay = distance_decay(s);
-    chapter_say(ch, "Far apart, less attention? Best case W = I, the position . position term\n"
-                    "s(R) = P_n . P_{n+R} / (d/2) (chapter 3, claim 3.4): s(1) = %.3f, s(3) = %.3f,\n"
-                    "s(100) = %.3f, s(%d) = %.3f. It falls overall, but not steadily: it first\n"
-                    "turns up after R = %zu, and the key at R = %zu scores %.3f above the key at\n"
-                    "R = %zu, which is nearer (%.3f against %.3f).\n\n",
-                gsl_vector_get(s, 1), gsl_vector_get(s, 3), gsl_vector_get(s, 100), DECAY_MAX,
-                gsl_vector_get(s, DECAY_MAX), decay.first_turn, decay.rise_at, decay.rise, decay.low_at,
-                gsl_vector_get(s, decay.rise_at), gsl_vector_get(s, decay.low_at));
-    chapter_say(ch, "Doc A states both as wishes (我們會希望) and says the sinusoids serve them only\n"
-                    "indirectly (相當間接). Measured with added sinusoids: tokens put in front change\n"
-                    "the score through the x.P terms and through W_Q^T W_K between the codes, and\n"
-                    "%s.\n", decay.rise > ROUNDING_TOLERANCE(1.0) ? "a farther key can score higher than a nearer one"
-                                                                      : "the position term falls steadily with distance");
+    claim_value(r, "s1", gsl_vector_get(s, 1));
+    claim_value(r, "s3", gsl_vector_get(s, 3));
+    claim_value(r, "s100", gsl_vector_get(s, 100));
+    claim_value(r, "decay_max", DECAY_MAX);
+    claim_value(r, "s_far", gsl_vector_get(s, DECAY_MAX));
+    claim_value(r, "rise", decay.rise);
+    claim_value(r, "rises", decay.rise > ROUNDING_TOLERANCE(1.0) ? 1 : 0);
 
     r->measured = move_min;
     r->document = 0.0;
     // A score that stays moves by rounding only: the identity case's tolerance, relative.
     r->tolerance = FAR_ABOVE_ROUNDING * ROUNDING_TOLERANCE(1.0);
-    claim_key(r, "score's move / rms");
     bool stays = move_min <= r->tolerance, decays = decay.rise <= ROUNDING_TOLERANCE(1.0);
     bool identity_ok = t4_identity_spread <= identity_tol;
     // (identity_ok checks the measurement itself: P_{p+3}.P_p must stay to rounding.)
@@ -884,15 +820,6 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     claim_value(r, "s_low", gsl_vector_get(s, decay.low_at));
     claim_value(r, "d", (double)w);
     if (decays) claim_case(r, "steady");
-    claim_finding(r, "Doc A's wish (我們會希望), tested with sinusoids added to the input: the 魚->貓 score (offset 3) moves with the number p of tokens "
-                     "put in front: over p = 0..%d its range is %.2f times its rms on average (at least %.2f) over %ld "
-                     "random heads, d = %zu; term 4 alone moves by %.2f and even with W_Q = W_K = I the full score "
-                     "moves by %.2f (the x.P terms); only P_{p+3}.P_p itself stays (spread %.2g). Distance: that term, "
-                     "s(R) = P_n.P_{n+R}/(d/2), falls overall (s(%d) = %.2f) but first turns up after R = %zu, and "
-                     "s(%zu) = %.2f exceeds s(%zu) = %.2f.",
-                  PREFIX_MAX, move_mean, move_min, heads, w, move_t4, move_identity, t4_identity_spread, DECAY_MAX,
-                  gsl_vector_get(s, DECAY_MAX), decay.first_turn, decay.rise_at, gsl_vector_get(s, decay.rise_at),
-                  decay.low_at, gsl_vector_get(s, decay.low_at));
     gsl_vector_free(s);
     gsl_matrix_free(Pq);
     gsl_matrix_free(Pk);
@@ -910,37 +837,15 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
 
 // ---- main ----------------------------------------------------------------------
 
-static const ClaimDef CLAIMS[] = {
-    {"5.1", "Doc A §核心性質; Doc B §5-3, Doc C §五",
-     "P_{k+R} = M_R P_k with Doc A's blocks [[cos, sin], [-sin, cos]](R/Z_i), the same M_3 for P_1, P_11, P_101 "
-     "(Doc B §5-3 says only that P_{k+R} is a linear function of P_k, Doc C §五 that a linear map gives relative "
-     "position).",
-     VERDICT_HOLDS, "angle addition: sin(a+b) = c sin a + s cos a, cos(a+b) = -s sin a + c cos a",
-     claim_rotation_identity, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.2", "Doc A §核心性質 (follows)",
-     "Doc A calls each block a rotation matrix: M_R is orthogonal, M_R M_S = M_{R+S} and M_{-R} = M_R^T.",
-     VERDICT_HOLDS, "each block is a plane rotation by R/Z_i; rotations compose by adding angles",
-     claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.3", "Doc A §這個性質怎麼影響",
-     "The score (W_Q(x+P_n)).(W_K(x'+P_m)) is the sum of four terms: content/position products.", VERDICT_HOLDS,
-     "the dot product is bilinear", claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.5", "Doc A §這個性質怎麼影響",
-     "Substituting P_m = M_{m-n} P_n turns term 4 into P_n^T (a matrix of m-n) W_Q W_K P_n, as printed.",
-     VERDICT_ERRATUM,
-     "P_n^T W_Q^T W_K M_{m-n} P_n = P_n^T M_{n-m} W_K^T W_Q P_n: on either side of the matrix the weights need "
-     "a transpose that W_Q W_K lacks; a slip, the conclusion stands",
-     claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
-    {"5.4", "Doc A §這個性質怎麼影響",
-     "Term 4 has a part depending on m-n only, but the effect is indirect and mixed with absolute position.",
-     VERDICT_HOLDS, "only the part of W_Q^T W_K that commutes with every M_R (about 1/d of it for random weights) "
-     "gives a function of m-n; the rest keeps absolute position",
-     claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.6", "Doc A §為什麼是這個設計",
-     "Doc A's wish for 貓吃了魚 (我們會希望), tested with sinusoids added to the input: 魚->貓 keeps its score when "
-     "1000 tokens are put in front, and far-apart tokens score lower.",
-     VERDICT_DOES_NOT_HOLD, "x.P_n terms and W_Q^T W_K between the codes keep absolute position; sum_i cos(R/Z_i) "
-     "stops falling at a small R (Doc A itself calls the help indirect, 相當間接)",
-     claim_cat_fish_added, SCOPE_COURSE, WEIGHT_NONE},
+static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
+    {"5.1", "Doc A §核心性質; Doc B §5-3, Doc C §五", NULL, VERDICT_HOLDS, NULL, claim_rotation_identity, SCOPE_COURSE,
+     WEIGHT_NONE},
+    {"5.2", "Doc A §核心性質 (follows)", NULL, VERDICT_HOLDS, NULL, claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.3", "Doc A §這個性質怎麼影響", NULL, VERDICT_HOLDS, NULL, claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.5", "Doc A §這個性質怎麼影響", NULL, VERDICT_ERRATUM, NULL, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
+    {"5.4", "Doc A §這個性質怎麼影響", NULL, VERDICT_HOLDS, NULL, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.6", "Doc A §為什麼是這個設計", NULL, VERDICT_DOES_NOT_HOLD, NULL, claim_cat_fish_added, SCOPE_COURSE,
+     WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -240,15 +240,20 @@ static ScoreMaps demo_maps(const Chapter *ch) {
 static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
     ScoreMaps demo = demo_maps(ch);
     OffsetFit fit = offset_fit(demo.rope);
-    chapter_say(ch, "One query token x and one key token y (d = %ld), one random head. RoPE\n"
-                    "turns q = x W_Q by the angles of position m and k = y W_K by those of n\n"
-                    "(pair i by m/Z_i, the sinusoidal table's frequencies). Scores for\n"
-                    "m, n = 0..%ld:\n", d, positions - 1);
-    chapter_say(ch, "  S[5][2] = %.15f   S[40][37] = %.15f   (both m - n = 3)\n",
-                gsl_matrix_get(demo.rope, 5, 2), gsl_matrix_get(demo.rope, 40, 37));
-    chapter_say(ch, "  largest spread along any diagonal m - n = R   %.3g\n", fit.worst_spread);
-    chapter_say(ch, "  share of the variance explained by m - n      %.15f\n", fit.explained);
-    chapter_say(ch, "  tolerance (%ld positions of angle rounding)    %.3g\n\n", positions, rope_tolerance(demo.scale));
+    claim_value(r, "last_position", (double)(positions - 1));
+    claim_value(r, "positions", (double)positions);
+    // Two entries of one diagonal m - n = 3: S[5][2] and S[40][37] (S[N-1][N-4] when N <= 40);
+    // with N <= 5 there is no S[5][2] and the lesson leaves them out.
+    bool shows_pair = positions > 5;
+    size_t pair_m = positions > 40 ? 40 : (size_t)positions - 1;
+    claim_value(r, "shows_pair", shows_pair ? 1 : 0);
+    claim_value(r, "s_5_2", shows_pair ? gsl_matrix_get(demo.rope, 5, 2) : 0.0);
+    claim_value(r, "pair_m", (double)pair_m);
+    claim_value(r, "pair_n", shows_pair ? (double)(pair_m - 3) : 0.0);
+    claim_value(r, "s_pair", shows_pair ? gsl_matrix_get(demo.rope, pair_m, pair_m - 3) : 0.0);
+    claim_value(r, "demo_spread", fit.worst_spread);
+    claim_value(r, "demo_explained", fit.explained);
+    claim_value(r, "demo_tol", rope_tolerance(demo.scale));
     write_scores(ch, "scores_rope.dat", demo.rope);
 
     double worst_ratio = fit.worst_spread / rope_tolerance(demo.scale), worst = fit.worst_spread;
@@ -262,22 +267,15 @@ static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
         }
         score_maps_free(&maps);
     }
-    chapter_say(ch, "Over %ld more random setups the worst diagonal spread is %.3g, %.2g of its\n"
-                    "tolerance. Why: rot_m is M_m^T (chapter 5's rotation), so\n"
-                    "  (M_m^T q) . (M_n^T k) = q . (M_m M_n^T k) = q . (M_{m-n} k),\n"
-                    "and the absolute positions cancel inside the product.\n",
-                trials, worst, worst_ratio);
+    claim_value(r, "more_setups", (double)trials);
+    claim_value(r, "worst_ratio", worst_ratio);
     r->measured = worst;
     r->document = 0.0;
     r->tolerance = worst / worst_ratio;
-    claim_key(r, "spread along m-n");
     r->verdict = worst_ratio <= 1.0 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "worst_spread", worst);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "d", (double)d);
-    claim_finding(r, "With RoPE the score is a function of m-n alone to rounding: largest spread along a diagonal "
-                     "%.2g (%.2g of the angle-rounding tolerance) over %ld random setups, d = %ld, N = %ld.",
-                  worst, worst_ratio, trials + 1, d, positions);
     score_maps_free(&demo);
 }
 
@@ -286,12 +284,9 @@ static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
 static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
     ScoreMaps demo = demo_maps(ch);
     OffsetFit added = offset_fit(demo.added), term4 = offset_fit(demo.term4), rope = offset_fit(demo.rope);
-    chapter_say(ch, "The same x, y and head, but with P_m added to x and P_n to y before the\n"
-                    "projections (the original Transformer). Along each diagonal m - n = R:\n");
-    chapter_say(ch, "  %-34s %18s\n", "score map", "max diag. spread");
-    chapter_say(ch, "  %-34s %18.3g\n", "RoPE (claim 7.1)", rope.worst_spread);
-    chapter_say(ch, "  %-34s %18.3g\n", "sinusoidal added: full score", added.worst_spread);
-    chapter_say(ch, "  %-34s %18.3g\n\n", "  term 4 alone (P W_Q)(P W_K)^T", term4.worst_spread);
+    claim_value(r, "spread_rope", rope.worst_spread);
+    claim_value(r, "spread_added", added.worst_spread);
+    claim_value(r, "spread_term4", term4.worst_spread);
     write_scores(ch, "scores_sinusoidal.dat", demo.added);
 
     // How much of the added map depends on m - n only: term 4's relative part
@@ -320,21 +315,20 @@ static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
         for (size_t b = 0; b < Fm->size2; b++) gsl_matrix_set(Fm, a, b, (double)a);   // F[m][n] = m
     double eta_m = offset_fit(Fm).explained;
     gsl_matrix_free(Fm);
-    chapter_say(ch, "Over %ld random setups the smallest diagonal spread of the full score is %.3g,\n"
-                    "%.2g times the RoPE tolerance. The part that depends on m - n only is term 4's\n"
-                    "relative part (W_Q W_K^T projected onto the matrices that commute with every\n"
-                    "M_R, chapter 5's claim 5.4): it carries %.4f..%.4f of the full score's variance\n"
-                    "and %.4f..%.4f of term 4's (about 1/d = %.4f over long ranges). The diagonal\n"
-                    "means of term 4 \"explain\" %.2f..%.2f of it, but that measure gives %.2f to\n"
-                    "F = m, a function of the query position alone: on a square grid m - n is\n"
-                    "correlated with m and n. Absolute position survives because W_Q and W_K mix\n"
-                    "sin and cos of different pairs, and terms 2 and 3 are functions of m alone\n"
-                    "and of n alone.\n",
-                trials + 1, smallest, smallest_ratio, rel_added[0], rel_added[1], rel_t4[0], rel_t4[1],
-                1.0 / (double)d, eta_t4[0], eta_t4[1], eta_m);
+    claim_value(r, "min_ratio", smallest_ratio);
+    claim_value(r, "rel_t4_min", rel_t4[0]);
+    claim_value(r, "inv_d", 1.0 / (double)d);
+    claim_value(r, "eta_t4_min", eta_t4[0]);
+    claim_value(r, "eta_t4_max", eta_t4[1]);
+    claim_value(r, "eta_m", eta_m);
+    claim_value(r, "positions", (double)positions);
+    // The finding prints these as percentages.
+    claim_value(r, "rel_min_pct", 100 * rel_added[0]);
+    claim_value(r, "rel_max_pct", 100 * rel_added[1]);
+    claim_value(r, "rel_t4_min_pct", 100 * rel_t4[0]);
+    claim_value(r, "rel_t4_max_pct", 100 * rel_t4[1]);
     r->measured = smallest;
     r->tolerance = smallest / smallest_ratio * FAR_ABOVE_ROUNDING;
-    claim_key(r, "min spread along m-n");
     r->verdict = smallest_ratio > FAR_ABOVE_ROUNDING ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "min_spread", smallest);
     claim_value(r, "rel_min", rel_added[0]);
@@ -342,12 +336,6 @@ static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
     claim_value(r, "rel_t4_max", rel_t4[1]);
     claim_value(r, "setups", (double)(trials + 1));
     claim_value(r, "d", (double)d);
-    claim_finding(r, "With sinusoids added to the input the score varies along every offset by at least %.2g "
-                     "(%.1e x the RoPE tolerance); the part that depends on m-n only (term 4's relative part) carries "
-                     "%.2f%%..%.2f%% of its variance (%.2f%%..%.2f%% of term 4's; d = %ld, N = %ld, %ld setups), "
-                     "versus all of it for RoPE.",
-                  smallest, smallest_ratio, 100 * rel_added[0], 100 * rel_added[1], 100 * rel_t4[0], 100 * rel_t4[1], d,
-                  positions, trials + 1);
     score_maps_free(&demo);
 }
 
@@ -367,13 +355,8 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
 
     gsl_matrix *S = gsl_matrix_alloc(N, N);            // (N,N) scores of one head
     gsl_matrix *weights = gsl_matrix_alloc(H, N);      // (H,N) query t's weight on the key at distance delta
-    chapter_say(ch, "ALiBi adds -m |t - s| to the score of query t and key s (causal here, as in\n"
-                    "the ALiBi paper: keys s <= t). Head slopes m_h = 2^(-8h/H), H = %zu. One token\n"
-                    "x at every position and q = k = x, so the content score x.x/sqrt(d) = %.3f is\n"
-                    "equal for all keys and the bias alone shapes the weights of the last query\n"
-                    "(t = %zu):\n\n", H, content, t);
-    chapter_say(ch, "  head  slope m      decay rate      weight on   weight on   half-weight\n"
-                    "                     ln(w/w_next)    nearest     farthest    distance ln2/rate\n");
+    claim_value(r, "content", content);
+    claim_value(r, "query", (double)t);
     double worst_rel = 0.0, worst_bias = 0.0;
     size_t underflowed = 0;   // (head, distance) pairs whose weight underflowed
     for (size_t h = 0; h < H; h++) {
@@ -402,22 +385,19 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
             }
         }
         double rate = 0.5 * (rate_lo + rate_hi);
-        chapter_say(ch, "  %4zu  %-11.6g  %-14.9g  %-10.4g  %-10.3g  %.1f tokens\n", h + 1, m, rate,
-                    gsl_matrix_get(weights, h, 0), gsl_matrix_get(weights, h, t), M_LN2 / rate);
+        claim_row(r, "alibi");
+        claim_cell(r, "alibi", "head", (double)(h + 1));
+        claim_cell(r, "alibi", "slope", m);
+        claim_cell(r, "alibi", "rate", rate);
+        claim_cell(r, "alibi", "nearest", gsl_matrix_get(weights, h, 0));
+        claim_cell(r, "alibi", "farthest", gsl_matrix_get(weights, h, t));
+        claim_cell(r, "alibi", "half", M_LN2 / rate);
     }
     // The log of a weight ratio carries the rounding of scores up to m t in size.
     double tol = ROUNDING_TOLERANCE(worst_bias);
-    chapter_say(ch, "\nlog(weight at distance delta / weight at delta+1) equals the slope at every\n"
-                    "distance: largest |rate - m| %.3g (tolerance %.3g). The weights fall as\n"
-                    "exp(-m delta): head 1 looks at a couple of neighbours, head %zu spreads over\n"
-                    "the whole window. Nothing is added to the embeddings; the bias depends on\n"
-                    "t - s only, so a shifted window gets the same pattern (relative by\n"
-                    "construction).\n",
-                worst_rel, tol, H);
-    if (underflowed > 0)
-        chapter_say(ch, "(%zu far keys of the steepest heads got weights below %.3g, the smallest\n"
-                        "normal double: exp(-m delta) underflowed there and they were left out.)\n",
-                    underflowed, DBL_MIN);
+    claim_value(r, "tol", tol);
+    claim_value(r, "underflowed", (double)underflowed);
+    claim_value(r, "dbl_min", DBL_MIN);
 
     DataFile f;
     char columns[1024] = "distance";
@@ -448,12 +428,10 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
             else mirror_sym = fmax(mirror_sym, gap);
         }
     }
-    chapter_say(ch, "\nWithout the mask (a bidirectional model) and one symmetric slope, the query\n"
-                    "at t = %zu gives the key delta before it and the key delta after it the same\n"
-                    "weight (largest difference %.3g, head %zu): the bias alone cannot tell before\n"
-                    "from after. Separate slopes for the left and the right (here m and m/2) can\n"
-                    "(largest difference %.3g).\n",
-                middle, mirror_sym, shown, mirror_lr);
+    claim_value(r, "middle", (double)middle);
+    claim_value(r, "mirror_sym", mirror_sym);
+    claim_value(r, "shown_head", (double)shown);
+    claim_value(r, "mirror_lr", mirror_lr);
 
     // The bias map of the same head, bidirectional form -m |t - s|.
     chapter_check(ch, alibi_bias_fill(S, m_shown, m_shown), "alibi_bias_fill");
@@ -468,7 +446,6 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
     r->measured = worst_rel;
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "|decay rate - slope|");
     r->verdict = worst_rel <= tol ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "rate_err", worst_rel);
     claim_value(r, "heads", (double)H);
@@ -476,10 +453,6 @@ static void claim_alibi_decay(Chapter *ch, ClaimResult *r) {
     claim_value(r, "slope_min", gsl_vector_get(slopes, H - 1));
     claim_value(r, "half_min", M_LN2 / gsl_vector_get(slopes, 0));
     claim_value(r, "half_max", M_LN2 / gsl_vector_get(slopes, H - 1));
-    claim_finding(r, "The weight falls by exp(-m) per token of distance in every head (largest |rate - m| %.2g); "
-                  "slopes 2^(-8h/%zu) = %.3g..%.3g give half-weight distances from %.1f to %.0f tokens.",
-                  worst_rel, H, gsl_vector_get(slopes, 0), gsl_vector_get(slopes, H - 1),
-                  M_LN2 / gsl_vector_get(slopes, 0), M_LN2 / gsl_vector_get(slopes, H - 1));
     gsl_vector_free(x);
     gsl_vector_free(slopes);
     gsl_matrix_free(S);
@@ -540,33 +513,21 @@ static void claim_causal_counts(Chapter *ch, ClaimResult *r) {
     // read-back is off by a few ulp of t: ROUNDING_TOLERANCE(T).
     double tol = ROUNDING_TOLERANCE((double)T);
 
-    chapter_say(ch, "A causal attention layer with no positional encoding, weights set by hand:\n"
-                    "W_Q = 0 (every score is 0, so query t spreads its weight evenly over the\n"
-                    "t+1 keys it may see), W_V copies a \"start token\" flag. The sentence is\n"
-                    "the start token and %zu random words. Output dimension 0 at position t:\n", T - 1);
+    claim_value(r, "words", (double)(T - 1));
     static const size_t SHOWN[] = {0, 1, 2, 9, 99, 999};
-    chapter_say(ch, "  %8s  %22s  %22s\n", "t", "O_t[0]", "1/O_t[0] - 1");
-    for (size_t i = 0; i < sizeof SHOWN / sizeof SHOWN[0]; i++)
-        if (SHOWN[i] < T)
-            chapter_say(ch, "  %8zu  %22.17g  %22.17g\n", SHOWN[i], gsl_matrix_get(out, SHOWN[i], 0),
-                        1.0 / gsl_matrix_get(out, SHOWN[i], 0) - 1.0);
-    chapter_say(ch, "  %8zu  %22.17g  %22.17g\n", T - 1, gsl_matrix_get(out, T - 1, 0), 1.0 / gsl_matrix_get(out, T - 1, 0) - 1.0);
-    chapter_say(ch, "\nPositions read back exactly (rounded): %zu of %zu; largest |1/O - 1 - t| %.3g\n"
-                    "(tolerance %.3g). The same layer without the mask gives 1/T at every\n"
-                    "position (spread %.3g): the mask, not the weights, carries the position.\n"
-                    "Chapter 1 (claim 1.6) saw the mask change early outputs under a swap;\n"
-                    "here it hands every token its absolute position, which a next layer\n"
-                    "can use like a positional encoding. This is one way causal models with\n"
-                    "no positional encoding at all (\"NoPE\"; Haviv et al. 2022) can still\n"
-                    "learn order. Doc A §註 says only that self-attention hides a little\n"
-                    "position information and does not say where; the mask is the workbook's\n"
-                    "candidate, not the document's.\n",
-                exact, T, worst_error, tol, bi_spread);
+    for (size_t i = 0; i <= sizeof SHOWN / sizeof SHOWN[0]; i++) {   // then the last position
+        size_t at = i < sizeof SHOWN / sizeof SHOWN[0] ? SHOWN[i] : T - 1;
+        if (i < sizeof SHOWN / sizeof SHOWN[0] && at >= T) continue;
+        claim_row(r, "shown");
+        claim_cell(r, "shown", "t", (double)at);
+        claim_cell(r, "shown", "output", gsl_matrix_get(out, at, 0));
+        claim_cell(r, "shown", "readback", 1.0 / gsl_matrix_get(out, at, 0) - 1.0);
+    }
+    claim_value(r, "tol", tol);
 
     r->measured = (double)exact;
     r->document = (double)T;
     r->tolerance = tol;
-    claim_key(r, "positions read back");
     bool all_exact = exact == T && worst_error <= tol;
     bool bidirectional_blind = bi_spread <= ROUNDING_TOLERANCE(1.0);
     r->verdict = all_exact && bidirectional_blind ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
@@ -574,10 +535,6 @@ static void claim_causal_counts(Chapter *ch, ClaimResult *r) {
     claim_value(r, "T", (double)T);
     claim_value(r, "readback_err", worst_error);
     claim_value(r, "bi_spread", bi_spread);
-    claim_finding(r, "A causal layer with no positions recovers t exactly at all %zu positions (largest read-back "
-                     "error %.2g) from the weight 1/(t+1) on a start token; without the mask every position gets "
-                     "1/T (spread %.2g).",
-                  T, worst_error, bi_spread);
     free(tokens);
     attention_head_free(head);
     gsl_matrix_free(vocabulary);
@@ -597,16 +554,21 @@ static void write_table(Chapter *ch, const char *file, const gsl_matrix *P) {
     chapter_data_close(ch, &f);
 }
 
-static void say_permutation(const Chapter *ch, const gsl_permutation *p) {
+// The permutation as the evidence shows it: whole up to 16 entries, else its
+// first 8, 4 from the middle and the last ("0 2 4 ... 1 3 5 7 ... 63").
+static void record_permutation(ClaimResult *r, const gsl_permutation *p) {
     size_t n = p->size, shown = n <= 16 ? n : 8;
-    chapter_say(ch, "  p = (");
-    for (size_t j = 0; j < shown; j++) chapter_say(ch, "%s%zu", j ? " " : "", p->data[j]);
+    char text[256];
+    size_t used = 0;
+    text[0] = '\0';
+    for (size_t j = 0; j < shown; j++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%zu", j ? " " : "", p->data[j]);
     if (shown < n) {
-        chapter_say(ch, " ...");
-        for (size_t j = n / 2; j < n / 2 + 4; j++) chapter_say(ch, " %zu", p->data[j]);
-        chapter_say(ch, " ... %zu", p->data[n - 1]);
+        used += (size_t)snprintf(text + used, sizeof text - used, " ...");
+        for (size_t j = n / 2; j < n / 2 + 4; j++) used += (size_t)snprintf(text + used, sizeof text - used, " %zu", p->data[j]);
+        snprintf(text + used, sizeof text - used, " ... %zu", p->data[n - 1]);
     }
-    chapter_say(ch, ")\n");
+    claim_text(r, "permutation", "%s", text);
 }
 
 // tensor2tensor's timing signal (get_timing_signal_1d, min_timescale 1, max
@@ -661,35 +623,23 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     for (size_t i = 0; i < n / 2; i++)
         if (fabs(t2t_frequency(i, n) - 1.0 / pe_denominator(i, n)) <= ROUNDING_TOLERANCE(1.0)) equal_pairs++;
 
-    chapter_say(ch, "The formula interleaves sine and cosine (columns 2i, 2i+1 = pair i); the\n"
-                    "halves layout puts all sines first, then all cosines. With the formula's\n"
-                    "frequencies, halves column j = interleaved column p[j], d = %zu:\n", n);
-    say_permutation(ch, p);
-    chapter_say(ch, "  max |permute(interleaved) - halves|      %.3g   (halves computed from the formula)\n", forward);
-    chapter_say(ch, "  max |inverse-permute(halves) - interleaved| %.3g\n", back);
-    chapter_say(ch, "  max |P_a.P_b (interleaved) - P_a.P_b (halves)| over %zux%zu pairs  %.3g  (tolerance %.3g)\n\n",
-                N, N, gram_diff, tol);
-    chapter_say(ch, "Same numbers, other column order: a dot product sums the same d products in\n"
-                    "another order, so similarity between positions, and anything attention\n"
-                    "computes from P through a weight matrix whose rows are permuted alike, is\n"
-                    "unchanged. The heatmaps look different only because columns moved.\n\n");
-    chapter_say(ch, "tensor2tensor's timing signal is a halves table too, but its frequencies are\n"
-                    "10000^(-i/(d/2-1)), not the formula's 10000^(-2i/d):\n"
-                    "  pair i   formula 1/Z_i      tensor2tensor\n");
+    record_permutation(r, p);
+    claim_value(r, "back_diff", back);
+    claim_value(r, "positions", (double)N);
+    claim_value(r, "tol", tol);
     size_t shown_pairs[] = {0, 1, n / 4, n / 2 - 1};
     for (size_t j = 0; j < sizeof shown_pairs / sizeof shown_pairs[0]; j++) {
         if (j > 0 && shown_pairs[j] <= shown_pairs[j - 1]) continue;
         size_t i = shown_pairs[j];
-        chapter_say(ch, "  %6zu   %-17.6g  %.6g\n", i, 1.0 / pe_denominator(i, n), t2t_frequency(i, n));
+        claim_row(r, "frequencies");
+        claim_cell(r, "frequencies", "pair", (double)i);
+        claim_cell(r, "frequencies", "formula", 1.0 / pe_denominator(i, n));
+        claim_cell(r, "frequencies", "t2t", t2t_frequency(i, n));
     }
-    chapter_say(ch, "%zu of its %zu pairs share the formula's frequency, so its table is not a\n"
-                    "permutation of the formula's: it differs from the halves table by up to %.3g\n"
-                    "(positions 0..%zu). The same layout, other waves.\n",
-                equal_pairs, n / 2, t2t_diff, N - 1);
+    claim_value(r, "last_position", (double)(N - 1));
     r->measured = fmax(forward, gram_diff);
     r->document = 0.0;
     r->tolerance = tol;
-    claim_key(r, "|permuted - halves|, Gram");
     bool t2t_differs = t2t_diff > FAR_ABOVE_ROUNDING * tol;
     r->verdict = forward == 0.0 && back == 0.0 && gram_diff <= tol && t2t_differs ? VERDICT_HOLDS
                                                                                 : VERDICT_DOES_NOT_HOLD;
@@ -699,12 +649,6 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     claim_value(r, "equal_pairs", (double)equal_pairs);
     claim_value(r, "pairs", (double)(n / 2));
     claim_value(r, "d", (double)n);
-    claim_finding(r, "With the formula's frequencies the halves table is the interleaved one with columns reordered by "
-                     "p = (0 2 4 .. d-2, 1 3 .. d-1), bit for bit (difference %.2g); dot products between positions "
-                     "agree to %.2g (d = %zu, N = %zu). tensor2tensor's timing signal, also halves, uses frequencies "
-                     "10000^(-i/(d/2-1)): %zu of %zu pairs match the formula's, and its table differs from the "
-                     "permuted one by up to %.3g.",
-                  forward, gram_diff, n, N, equal_pairs, n / 2, t2t_diff);
     gsl_matrix_free(t2t);
     gsl_matrix_free(inter);
     gsl_matrix_free(halves);
@@ -771,23 +715,14 @@ static void claim_layouts_rotation(Chapter *ch, ClaimResult *r) {
     write_matrix(ch, "rotation_interleaved.dat", M);
     write_matrix(ch, "rotation_halves.dat", M_halves);
 
-    chapter_say(ch, "What the column order does change: the matrix M_R with P_{k+R} = M_R P_k\n"
-                    "(chapter 5; R = %.0f as in Doc A's example). In the halves order it is\n"
-                    "P M_R P^T, entry [a][b] = M_R[p[a]][p[b]]:\n\n", EXAMPLE_OFFSET);
-    chapter_say(ch, "  %-13s %11s %32s\n", "layout", "bandwidth", "share of |M|^2 outside 2x2 blocks");
-    chapter_say(ch, "  %-13s %11zu %32.4f\n", "interleaved", band_i, out_i);
-    chapter_say(ch, "  %-13s %11zu %32.4f\n\n", "halves", band_h, out_h);
-    chapter_say(ch, "In the halves order M_R still maps P_k to P_{k+R} (largest error %.3g,\n"
-                    "tolerance %.3g), but each sine sits d/2 = %zu columns from its cosine: the\n"
-                    "matrix is [[C, S], [-S, C]] with diagonal blocks C = diag cos(R/Z_i),\n"
-                    "S = diag sin(R/Z_i), not a chain of 2x2 rotations. That is why RoPE code\n"
-                    "written for halves tables pairs dimension j with j + d/2 (\"rotate half\")\n"
-                    "instead of 2i with 2i+1: the same rotation, in the other column order.\n",
-                identity_error, identity_tol, n / 2);
+    claim_value(r, "offset", EXAMPLE_OFFSET);
+    claim_value(r, "outside_i", out_i);
+    claim_value(r, "identity_tol", identity_tol);
+    claim_value(r, "half", (double)(n / 2));
+    claim_value(r, "outside_h_pct", 100.0 * out_h);
     r->measured = (double)band_h;
     r->document = NAN;
     r->tolerance = NAN;
-    claim_key(r, "bandwidth of M_3, halves");
     bool interleaved_blocks = band_i == 1 && out_i == 0.0;
     bool halves_not_blocks = band_h == n / 2 && out_h > 0.0;
     r->verdict = interleaved_blocks && halves_not_blocks && identity_error <= identity_tol ? VERDICT_HOLDS
@@ -797,10 +732,6 @@ static void claim_layouts_rotation(Chapter *ch, ClaimResult *r) {
     claim_value(r, "outside_h", out_h);
     claim_value(r, "identity_error", identity_error);
     claim_value(r, "d", (double)n);
-    claim_finding(r, "M_%.0f is block-diagonal (2x2 blocks, bandwidth %zu) only in the interleaved order; in the "
-                     "halves order its bandwidth is %zu = d/2 and %.1f%% of its squared norm lies outside the 2x2 "
-                     "diagonal blocks, while it still maps P_k to P_{k+R} (error %.2g).",
-                  EXAMPLE_OFFSET, band_i, band_h, 100.0 * out_h, identity_error);
     gsl_matrix_free(M);
     gsl_matrix_free(M_halves);
     gsl_matrix_free(halves);
@@ -919,38 +850,31 @@ static void claim_rope_cat_fish(Chapter *ch, ClaimResult *r) {
                         sqrt(gsl_vector_get(power, R)));
     chapter_data_close(ch, &f);
 
-    chapter_say(ch, "Doc A's wish for 貓吃了魚 (我們會希望, asked there of sinusoids; here of RoPE):\n"
-                    "魚 (query) attends to 貓 (key, offset %d) with the same score whatever comes\n"
-                    "before, and far-apart tokens attend less. RoPE,\n"
-                    "d = %zu, %ld random (x_魚, x_貓, head), p = 0..%d tokens in front:\n"
-                    "  largest spread of the score over p   %.3g   (%.2g of the angle-rounding tolerance)\n"
-                    "  setup 1: score %.15f with nothing in front, %.15f with %d\n\n",
-                CAT_FISH_OFFSET, w, setups, PREFIX_MAX, worst_spread, worst_ratio, first, last, PREFIX_MAX);
-    chapter_say(ch, "Far apart, less attention? The score of the query at R and the key at 0, as a\n"
-                    "cosine (q . M_R k / |q||k|), three ways (rope_decay.dat):\n"
-                    "  random q, k: rms over setups      R = 1..10: %.3f   R = %d..%d: %.3f\n"
-                    "  q = k, equal pair norms: mean_i cos(R/Z_i) (max dev. from q . M_R q: %.2g)\n"
-                    "      s(1) = %.3f, s(%d) = %.3f; first turns up after R = %zu; s(%zu) = %.3f > s(%zu) = %.3f\n"
-                    "  Su et al.'s bound, sum_j |S_j(R)| / (d/2): %.2f at R = 0, mean %.2f over R = %d..%d;\n"
-                    "      first turns up after R = %zu; %.2f at R = %zu > %.2f at R = %zu\n",
-                sqrt(near_power), DECAY_MAX / 2, DECAY_MAX, sqrt(far_power), same_dev, gsl_vector_get(same, 1),
-                DECAY_MAX, gsl_vector_get(same, DECAY_MAX), decay_same.first_turn, decay_same.rise_at,
-                gsl_vector_get(same, decay_same.rise_at), decay_same.low_at, gsl_vector_get(same, decay_same.low_at),
-                gsl_vector_get(bound, 0), bound_ratio * gsl_vector_get(bound, 0), DECAY_MAX / 2, DECAY_MAX,
-                decay_bound.first_turn, gsl_vector_get(bound, decay_bound.rise_at), decay_bound.rise_at,
-                gsl_vector_get(bound, decay_bound.low_at), decay_bound.low_at);
+    claim_value(r, "offset", CAT_FISH_OFFSET);
+    claim_value(r, "setups", (double)setups);
+    claim_value(r, "prefix_ratio", worst_ratio);
+    claim_value(r, "first", first);
+    claim_value(r, "last", last);
+    claim_value(r, "same_dev", same_dev);
+    claim_value(r, "same_1", gsl_vector_get(same, 1));
+    claim_value(r, "same_far", gsl_vector_get(same, DECAY_MAX));
+    claim_value(r, "same_rise_at", (double)decay_same.rise_at);
+    claim_value(r, "same_rise", gsl_vector_get(same, decay_same.rise_at));
+    claim_value(r, "same_low_at", (double)decay_same.low_at);
+    claim_value(r, "same_low", gsl_vector_get(same, decay_same.low_at));
+    claim_value(r, "bound_0", gsl_vector_get(bound, 0));
+    claim_value(r, "bound_far_mean", bound_ratio * gsl_vector_get(bound, 0));
+    claim_value(r, "bound_rise_at", (double)decay_bound.rise_at);
+    claim_value(r, "bound_rise", gsl_vector_get(bound, decay_bound.rise_at));
+    claim_value(r, "bound_low_at", (double)decay_bound.low_at);
+    claim_value(r, "bound_low", gsl_vector_get(bound, decay_bound.low_at));
     bool stays = worst_ratio <= 1.0 && same_dev <= same_tol;
     bool random_decays = far_power < 0.25 * near_power;   // rms down by half or more
-    chapter_say(ch, "The prefix drops out exactly: the score depends on m - n only (claim 7.1). The\n"
-                    "decay is weaker: the bound on |score| and the score of aligned q, k fall\n"
-                    "overall but not steadily, and random q, k score %s half as strongly far\n"
-                    "away as near (rms).\n",
-                random_decays ? "less than" : "at least");
+    claim_value(r, "random_decays", random_decays ? 1 : 0);
     bool bound_decays = bound_ratio < 0.5;
     r->measured = worst_spread;
     r->document = 0.0;
     r->tolerance = worst_ratio > 0.0 ? worst_spread / worst_ratio : NAN;
-    claim_key(r, "spread over the prefix");
     claim_value(r, "prefix_spread", worst_spread);
     claim_value(r, "prefix_max", (double)PREFIX_MAX);
     claim_value(r, "near_rms", sqrt(near_power));
@@ -965,15 +889,6 @@ static void claim_rope_cat_fish(Chapter *ch, ClaimResult *r) {
                  : random_decays ? VERDICT_HOLDS
                  : bound_decays ? VERDICT_PARTLY_HOLDS
                                 : VERDICT_DOES_NOT_HOLD;
-    claim_finding(r, "With RoPE the 魚->貓 score (offset 3) is the same for p = 0..%d tokens in front to rounding "
-                     "(largest spread %.2g, %.2g of tolerance; %ld setups, d = %zu). Distance decay only partly: Su "
-                     "et al.'s bound falls from %.1f to a mean %.1f over R = %d..%d but rises again (first after R = "
-                     "%zu), aligned q = k falls from 1 to %.2f at R = %d but not steadily (s(%zu) = %.2f > s(%zu) = "
-                     "%.2f), and random q, k have rms cosine %.3f near (R <= 10) and %.3f far.",
-                  PREFIX_MAX, worst_spread, worst_ratio, setups, w, gsl_vector_get(bound, 0),
-                  bound_ratio * gsl_vector_get(bound, 0), DECAY_MAX / 2, DECAY_MAX, decay_bound.first_turn,
-                  gsl_vector_get(same, DECAY_MAX), DECAY_MAX, decay_same.rise_at, gsl_vector_get(same, decay_same.rise_at),
-                  decay_same.low_at, gsl_vector_get(same, decay_same.low_at), sqrt(near_power), sqrt(far_power));
     gsl_matrix_free(Q);
     gsl_matrix_free(K);
     gsl_vector_free(x);
@@ -1041,21 +956,19 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
             }
         }
     }
-    chapter_say(ch, "Doc C §六: RoPE combines absolute and relative position. The relative half is\n"
-                    "claim 7.1. The absolute half: the rotated query R_m q itself, d = %zu, %ld random q,\n"
-                    "m = 0..%zu (the slowest pair, Z = %.1f, turns once in %.0f positions):\n"
-                    "  largest | |R_m q| - |q| | / |q|                %.3g   (a rotation keeps length)\n"
-                    "  smallest |R_c q - R_m q| / |q|, m < %zu, c != m  %.3g   (at m = %zu, c = %zu)\n"
-                    "  m read back from the slowest pair's angle       %zu of %zu exactly (largest error %.3g)\n"
-                    "So R_m q says where it is (given q), and q_m . k_n forgets it: the product\n"
-                    "keeps only m - n. The score sees relative position; the vectors carry absolute.\n",
-                w, setups, range - 1, Z, 2.0 * M_PI * Z, worst_norm, distinct_n, closest_other, closest_at[0], closest_at[1],
-                recovered, tested, worst_readback);
+    claim_value(r, "d", (double)w);
+    claim_value(r, "setups", (double)setups);
+    claim_value(r, "z", Z);
+    claim_value(r, "turn", 2.0 * M_PI * Z);
+    claim_value(r, "distinct", (double)distinct_n);
+    claim_value(r, "closest_m", (double)closest_at[0]);
+    claim_value(r, "closest_c", (double)closest_at[1]);
+    claim_value(r, "readback_err", worst_readback);
+    claim_value(r, "range", (double)range);
     double tol = ROUNDING_TOLERANCE(1.0) * (double)range;   // angles up to 'range' radians
     r->measured = (double)recovered;
     r->document = (double)tested;
     r->tolerance = tol;
-    claim_key(r, "positions read back");
     bool holds = recovered == tested && worst_norm <= tol && closest_other > FAR_ABOVE_ROUNDING * tol;
     r->verdict = holds ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "recovered", (double)recovered);
@@ -1063,53 +976,24 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
     claim_value(r, "last_position", (double)(range - 1));
     claim_value(r, "norm_err", worst_norm);
     claim_value(r, "closest", closest_other);
-    claim_finding(r, "The rotated query carries absolute position: |R_m q| = |q| to %.2g (relative), R_m q (m < %zu) "
-                     "differs from R_c q at every other c < %zu by at least %.2g |q|, and the slowest pair's angle gives m back "
-                     "exactly at %zu of %zu positions (m = 0..%zu, d = %zu, %ld random q; largest error %.2g); the "
-                     "score q_m.k_n keeps only m-n (claim 7.1).",
-                  worst_norm, distinct_n, range, closest_other, recovered, tested, range - 1, w, setups, worst_readback);
     gsl_matrix_free(rot);
     gsl_vector_free(q);
 }
 
 // ---- main ----------------------------------------------------------------------
 
-static const ClaimDef CLAIMS[] = {
-    {"7.1", "Doc C §六", "RoPE (rotating q and k by position) makes q_m.k_n depend on m-n only.", VERDICT_HOLDS,
-     "rotations compose: M_m^T and M_n^T meet as M_{m-n} inside the dot product", claim_rope_relative,
-     SCOPE_COURSE, WEIGHT_NONE},
-    {"7.2", "Doc C §六; ch05 claim 5.4",
-     "With sinusoidal vectors added to the input instead, the score is not a function of m-n alone.", VERDICT_HOLDS,
-     "content-position terms and W_Q, W_K mixing pairs keep absolute position in the score",
-     claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
-    {"7.3", "Beyond the documents; Doc C §六 names ALiBi",
-     "ALiBi: a bias linear in distance makes attention decay with distance (slopes 2^(-8h/H)).",
-     VERDICT_HOLDS, "softmax turns a bias -m*delta into a factor exp(-m*delta)", claim_alibi_decay,
+static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
+    {"7.1", "Doc C §六", NULL, VERDICT_HOLDS, NULL, claim_rope_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.2", "Doc C §六; ch05 claim 5.4", NULL, VERDICT_HOLDS, NULL, claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.3", "Beyond the documents; Doc C §六 names ALiBi", NULL, VERDICT_HOLDS, NULL, claim_alibi_decay, SCOPE_BEYOND,
+     WEIGHT_NONE},
+    {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6", NULL, VERDICT_HOLDS, NULL, claim_causal_counts,
      SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6",
-     "A causal attention layer without positions still knows each token's position (Doc A §註 says only that "
-     "attention hides a little position information).", VERDICT_HOLDS,
-     "a query at t sees exactly t+1 keys; uniform attention to a start token weighs it 1/(t+1)",
-     claim_causal_counts, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.5", "Beyond the documents",
-     "With the formula's frequencies, the interleaved and the halves (sin block, cos block) tables are the same "
-     "columns up to a fixed permutation; tensor2tensor's halves table, with frequencies 10000^(-i/(d/2-1)), is not.",
-     VERDICT_HOLDS, "both hold sin and cos of the same angles when the frequencies are equal; tensor2tensor's "
-     "differ from the second pair on",
-     claim_layouts_permutation, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.6", "Beyond the documents", "M_R is block-diagonal (2x2 rotations) only in the interleaved order.",
-     VERDICT_HOLDS, "the permutation moves each cosine d/2 columns away from its sine", claim_layouts_rotation,
-     SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.7", "Beyond the documents; Doc A §為什麼是這個設計 (its wish)",
-     "Doc A's wish for 貓吃了魚, tested with RoPE: 魚->貓 keeps its score when 1000 tokens are put in front, and "
-     "far-apart tokens score lower.",
-     VERDICT_PARTLY_HOLDS, "the score depends on m-n only (exact); only bounds and aligned q, k fall with distance, "
-     "and not steadily",
+    {"7.5", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_layouts_permutation, SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.6", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_layouts_rotation, SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.7", "Beyond the documents; Doc A §為什麼是這個設計 (its wish)", NULL, VERDICT_PARTLY_HOLDS, NULL,
      claim_rope_cat_fish, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.8", "Doc C §六",
-     "RoPE combines absolute and relative position: the rotated query itself carries its position m.",
-     VERDICT_HOLDS, "R_m is a rotation (length kept) by angles m/Z_i, distinct for every m within a turn of the "
-     "slowest pair", claim_rope_absolute, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.8", "Doc C §六", NULL, VERDICT_HOLDS, NULL, claim_rope_absolute, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -246,24 +246,21 @@ static const FloatSample *float_sample_near(const FloatStudy *st, double k) {
 static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
     FloatStudy st;
     float_study_run(ch, &st);
-    chapter_say(ch, "P_k for d = %ld computed four ways, compared with the exact P_k. Each row is\n"
-                    "the worst error |P_k(computed) - P_k(exact)| over %d consecutive positions:\n\n",
-                d, WINDOW);
-    chapter_say(ch, "  %12s  %10s  %10s  %10s  %10s\n", "position k", "double", "float arg", "float",
-                "stored");
+    claim_value(r, "d", (double)d);
+    claim_value(r, "window", WINDOW);
     static const double SHOWN[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
     double shown_last = 0.0;
     for (size_t i = 0; i < sizeof SHOWN / sizeof SHOWN[0]; i++) {
         const FloatSample *s = float_sample_near(&st, SHOWN[i]);
         if (s->k <= shown_last) continue;
         shown_last = s->k;
-        chapter_say(ch, "  %12.0f  %10.2g  %10.2g  %10.2g  %10.2g\n", s->k, s->err_double, s->err_float_arg,
-                    s->err_float, s->err_stored);
+        claim_row(r, "errors");
+        claim_cell(r, "errors", "k", s->k);
+        claim_cell(r, "errors", "double", s->err_double);
+        claim_cell(r, "errors", "float_arg", s->err_float_arg);
+        claim_cell(r, "errors", "float", s->err_float);
+        claim_cell(r, "errors", "stored", s->err_stored);
     }
-    chapter_say(ch, "\n  double     the direct formula in double (pe_encode)\n"
-                    "  float arg  the angle k/Z_i rounded to float, then sin/cos in double\n"
-                    "  float      everything in float (powf, division, sinf, cosf)\n"
-                    "  stored     the exact values rounded to float: the floor for any float table\n\n");
 
     DataFile f;
     // window and d (the positions per row and the width) are for the figure's labels
@@ -282,20 +279,14 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
         if (st.samples[s].k + WINDOW - 1 <= FLOAT_EXACT_INTEGERS) end = &st.samples[s];
     double growth = end->err_float / end->err_stored;
     double float_over_double = end->err_float / end->err_double;
-    chapter_say(ch, "Fit over k = %.0f .. %.0f (%zu windows; beyond 2^24 = %.0f float cannot\n"
-                    "even hold the integer k):  float error ~ k^%.3f,  double error ~ k^%.3f.\n\n",
-                FIT_FIRST_K, end->k, st.fitted, FLOAT_EXACT_INTEGERS, st.slope, st.slope_double);
-    chapter_say(ch, "Why proportional: the angle k/Z_i is kept with a relative error of about\n"
-                    "2^-24 in float (2^-53 in double), so its absolute error is about k/Z_i * 2^-24,\n"
-                    "and sin and cos pass an angle error straight through. At k = %.0f the float\n"
-                    "error is %.3g: %.2g times the floor of merely storing exact values in float,\n"
-                    "and %.2g times the double error (2^29 = %.2g is the ratio of the two precisions).\n",
-                end->k, end->err_float, growth, float_over_double, 536870912.0);
+    claim_value(r, "fit_first", FIT_FIRST_K);
+    claim_value(r, "fitted", (double)st.fitted);
+    claim_value(r, "exact_integers", FLOAT_EXACT_INTEGERS);
+    claim_value(r, "precision_ratio", 536870912.0);   // 2^29 = 2^53 / 2^24
 
     r->measured = st.slope;
     r->document = SLOPE_PROPORTIONAL;
     r->tolerance = SLOPE_TOLERANCE;
-    claim_key(r, "log-log slope of the float error vs k");
     bool proportional = fabs(st.slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
     bool grown = growth >= GROWTH_OVER_FLOOR;
     r->verdict = proportional && grown ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
@@ -310,9 +301,6 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
     // Which condition failed, when one did (the lesson names it).
     if (!proportional) claim_case(r, "not_proportional");
     else if (!grown) claim_case(r, "little_growth");
-    claim_finding(r, "The float error grows in proportion to k (slope %.2f over k = %.0f..%.0f): %.2g at k = %.0f, "
-                     "%.2g times the float storage floor. Double grows the same way (slope %.2f), %.2g times lower.",
-                  st.slope, FIT_FIRST_K, end->k, end->err_float, end->k, growth, st.slope_double, float_over_double);
 }
 
 // ---- claim 8.2: is float good enough? ------------------------------------------
@@ -321,62 +309,47 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     FloatStudy st;
     float_study_run(ch, &st);
     double criterion = st.half_neighbour;
-    chapter_say(ch, "Two questions, for d = %ld and positions 1..%ld:\n"
-                    "  the criterion: is the float code's error below half the distance to its\n"
-                    "    neighbours' codes, 1/2 |P_{k+1} - P_k| = %.4g (the same for every k)?\n"
-                    "    Below it the code is surely nearer its own position than k-1 or k+1.\n"
-                    "  a misread: does nearest-code decoding (the exact code nearest to the\n"
-                    "    float code, among positions 0..min(K, 2^24)) give another position?\n"
-                    "    Passing the criterion allows that, it does not make it happen.\n\n",
-                d, max_position, criterion);
+    claim_value(r, "max_position", (double)max_position);
 
     FloatCode *fc = float_code_new((size_t)d);
     if (!fc) chapter_check(ch, GSL_ENOMEM, "float_code_new");
     FloatScan scan;
     chapter_check(ch, float_code_scan(fc, criterion, max_position, &scan), "float_code_scan");
-    chapter_say(ch, "What is scanned (common/float_code.h): the error is at most k beta + gamma\n"
-                    "(beta = %.4g from the rounding of z_i and of the division, gamma = %.2g\n"
-                    "from sinf/cosf, which glibc keeps within 1 ulp), so below k = %ld it cannot\n"
-                    "reach the criterion.\n",
-                fc->beta, fc->gamma, scan.scan_first);
-    if (scan.scan_first < scan.k_end)
-        chapter_say(ch, "Every k from there to %ld gets an upper bound from its angle errors, and\n"
-                        "its full error where that bound reaches the criterion (%ld positions)\n"
-                        "until the first crossing; the neighbours k-1, k+1 are ruled out per k\n"
-                        "(%ld needed a direct check), codes two or more apart at once, by distance.\n\n",
-                    scan.k_end - 1, scan.full_evaluations, scan.neighbour_direct);
-    else
-        chapter_say(ch, "That is past every position up to %ld: nothing to scan. Codes two or more\n"
-                        "apart are ruled out at once, by distance.\n\n", scan.k_end - 1);
+    claim_value(r, "beta", fc->beta);
+    claim_value(r, "gamma", fc->gamma);
+    claim_value(r, "scan_first", (double)scan.scan_first);
+    claim_value(r, "scan_end", (double)scan.k_end);
+    claim_value(r, "scan_last", (double)(scan.k_end - 1));
+    claim_value(r, "scanned", scan.scan_first < scan.k_end ? 1 : 0);
+    claim_value(r, "full_evaluations", (double)scan.full_evaluations);
+    claim_value(r, "neighbour_direct", (double)scan.neighbour_direct);
 
     // The crossing, confirmed directly: the positions before it stay within the criterion.
     bool crossing_confirmed = scan.first_crossing < 0;
     double before_worst = 0.0;
     long before_from = 0;
+    double at = 0.0;   // the error at the crossing
     if (scan.first_crossing > 0) {
         before_from = scan.first_crossing > CROSSING_CHECK ? scan.first_crossing - CROSSING_CHECK : 1;
         for (long k = before_from; k < scan.first_crossing; k++)
             before_worst = fmax(before_worst, float_code_error(fc, (double)k));
-        double at = float_code_error(fc, (double)scan.first_crossing);
+        at = float_code_error(fc, (double)scan.first_crossing);
         crossing_confirmed = before_worst <= criterion && at > criterion;
-        chapter_say(ch, "  criterion first passed at              k = %ld (error %.4f > %.4f)\n", scan.first_crossing, at,
-                    criterion);
-        chapter_say(ch, "  ... checked directly: k = %ld..%ld      worst error %.4f (within it)\n", before_from,
-                    scan.first_crossing - 1, before_worst);
-    } else {
-        chapter_say(ch, "  criterion not passed up to k = %ld\n", scan.k_end - 1);
     }
-    chapter_say(ch, "  largest error bound below k = %ld       %.4f (at k = %ld)\n", scan.k_end, scan.error_bound_max,
-                scan.error_bound_max_k);
-    chapter_say(ch, "  codes 2..%ld positions apart        at least %.4f apart (at offset %ld)%s\n",
-                scan.k_end - 1, scan.far_distance_min, scan.far_distance_R,
-                scan.misread_decided ? ": more than twice the error" : ": NOT decided");
-    if (scan.misread_decided && scan.first_misread < 0)
-        chapter_say(ch, "  no position 0..%ld is misread%s\n", scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1,
-                    scan.past_checked_to > 0 ? " (those from 2^24 + 1 on: by their neighbours)" : "");
-    else if (scan.first_misread >= 0)
-        chapter_say(ch, "  first misread position                  k = %ld (a neighbour's code is nearer)\n",
-                    scan.first_misread);
+    // (0 where nothing crossed: the lesson shows them only after a crossing)
+    claim_value(r, "crossing_error", at);
+    claim_value(r, "before_from", (double)before_from);
+    claim_value(r, "before_to", scan.first_crossing > 0 ? (double)(scan.first_crossing - 1) : 0.0);
+    claim_value(r, "before_worst", before_worst);
+    claim_value(r, "first_crossing", (double)scan.first_crossing);
+    claim_value(r, "bound_max", scan.error_bound_max);
+    claim_value(r, "bound_max_k", (double)scan.error_bound_max_k);
+    claim_value(r, "far_min", scan.far_distance_min);
+    claim_value(r, "far_offset", (double)scan.far_distance_R);
+    claim_value(r, "decided", scan.misread_decided ? 1 : 0);
+    claim_value(r, "past_checked", scan.past_checked_to > 0 ? 1 : 0);
+    claim_value(r, "misread_listed", scan.first_misread >= 0 ? 1 : 0);
+    claim_value(r, "misread_at", (double)scan.first_misread);
     float_code_free(fc);
 
     // Where the scan found no crossing (a short --max-position), the fit of claim 8.1 says where it would be.
@@ -384,20 +357,21 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     bool measured_cross = scan.first_crossing > 0;
     double k_cross = measured_cross ? (double)scan.first_crossing
                                     : pow(10.0, (log10(criterion) - st.intercept) / st.slope);
-    if (!measured_cross)
-        chapter_say(ch, "  (the fit of claim 8.1 reaches the criterion at k = %.3g)\n", k_cross);
+    claim_value(r, "crossed", measured_cross ? 1 : 0);
     bool misread_found = scan.misread_decided && scan.first_misread >= 0;
-    if (misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1)
-        chapter_say(ch, "\nThe first misread is 2^24 + 1 = %ld: float cannot hold that integer, (float)k\n"
-                        "rounds to 2^24, and the two positions share one float code. Below it every\n"
-                        "position is read back, though its error passes the criterion from k = %ld:\n"
-                        "the criterion is sufficient for a correct reading, not necessary.\n",
-                    scan.first_misread, scan.first_crossing);
+    bool misread_2p24 = misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1;
+    claim_value(r, "misread_2p24", misread_2p24 ? 1 : 0);
+    claim_value(r, "misread_found", misread_found ? 1 : 0);
+    claim_value(r, "none_misread", scan.misread_decided && scan.first_misread < 0 ? 1 : 0);
+    claim_value(r, "undecided", scan.misread_decided ? 0 : 1);
+    claim_value(r, "past_scanned", !misread_found && measured_cross ? 1 : 0);        // the key's words
+    claim_value(r, "past_extrapolated", !misread_found && !measured_cross ? 1 : 0);
     const FloatSample *s4 = float_sample_near(&st, 1e4), *s6 = float_sample_near(&st, 1e6);
-    chapter_say(ch, "\nWhere float keeps positions apart its error (e.g. %.2g at k = %.0f, %.2g at\n"
-                    "k = %.0f) is still far above double's and above the storage floor (%.2g):\n"
-                    "compute in double, store in float if memory matters.\n",
-                s4->err_float, s4->k, s6->err_float, s6->k, st.samples[0].err_stored);
+    claim_value(r, "err_1e4", s4->err_float);
+    claim_value(r, "k_1e4", s4->k);
+    claim_value(r, "err_1e6", s6->err_float);
+    claim_value(r, "k_1e6", s6->k);
+    claim_value(r, "floor", st.samples[0].err_stored);
 
     DataFile f;
     chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured k_misread");
@@ -407,8 +381,6 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
 
     r->measured = misread_found ? (double)scan.first_misread : k_cross;
     r->tolerance = criterion;
-    claim_key(r, misread_found ? "first position misread (nearest code)" : "first k past the criterion (%s)",
-              measured_cross ? "scanned" : "extrapolated");
     bool good_when_small = small_k_error < criterion * 1e-3;
     bool fails_somewhere = misread_found || (isfinite(k_cross) && st.slope > 0.0);
     if (!crossing_confirmed)
@@ -430,26 +402,6 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     claim_case(r, misread_found ? (scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1 ? "misread_2p24" : "misread")
                   : scan.misread_decided ? "none_misread"
                                          : "undecided");
-    if (misread_found)
-        claim_finding(r, "Nearest-code decoding of the float table (d = %ld; the nearest exact code among positions "
-                         "0..2^24) reads every position below %ld back and first misreads k = %ld%s; the stricter "
-                         "criterion (error > half the neighbour distance, %.3g) is first passed at k = %ld (every k "
-                         "scanned). Compute tables in double.",
-                      d, scan.first_misread, scan.first_misread,
-                      scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1 ? " = 2^24 + 1, which float cannot hold" : "",
-                      criterion, scan.first_crossing);
-    else if (scan.misread_decided)
-        claim_finding(r, "No position up to %ld is misread by nearest-code decoding (d = %ld; among the codes up to "
-                         "there); the criterion (error > half the neighbour distance, %.3g) is %s at k = %.6g. "
-                         "Compute tables in double.",
-                      scan.past_checked_to > 0 ? scan.past_checked_to : scan.k_end - 1, d, criterion,
-                      measured_cross ? "first passed" : "reached (extrapolated from claim 8.1's fit)", k_cross);
-    else
-        claim_finding(r, "The criterion (error > half the neighbour distance, %.3g; d = %ld) is %s at k = %.6g; "
-                         "whether nearest-code decoding misreads was not decided at this width (codes two or more "
-                         "apart could not be shown farther than twice the error). Compute tables in double.",
-                      criterion, d, measured_cross ? "first passed" : "reached (extrapolated from claim 8.1's fit)",
-                      k_cross);
 }
 
 // ---- the drift study (claims 8.3, 8.4) ----------------------------------------------
@@ -659,17 +611,17 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
     DriftStudy st;
     drift_study_run(ch, &st, 0);
     size_t n = (size_t)positions;
-    chapter_say(ch, "Start from the exact P_0 and apply M_1 (from pe_rotation_block) %zu times,\n"
-                    "d = %ld: four multiplies and two adds per pair, no sin or cos. Errors are the\n"
-                    "largest |entry| difference from the exact row.\n\n",
-                n - 1, d);
-    chapter_say(ch, "  one step from an exact row, worst over all k   %.3g  (%.1f ulp)\n", st.one_step_worst,
-                st.one_step_worst / DBL_EPSILON);
-    chapter_say(ch, "  ... in rounding tolerances (must be <= 1)      %.3g  (tolerance %.3g at k = 1, %.3g at k = %zu)\n",
-                st.one_step_ratio, one_step_tolerance(1.0), one_step_tolerance((double)(n - 1)), n - 1);
-    chapter_say(ch, "\n  %10s  %16s  %16s\n", "steps", "pure recurrence", "direct (double)");
-    for (size_t m = 1; m < n; m *= 4)
-        chapter_say(ch, "  %10zu  %16.3g  %16.3g\n", m, st.pure_by_row[m], st.direct_by_row[m]);
+    claim_value(r, "last_row", (double)(n - 1));
+    claim_value(r, "d", (double)d);
+    claim_value(r, "one_step_ulps", st.one_step_worst / DBL_EPSILON);
+    claim_value(r, "tol_first", one_step_tolerance(1.0));
+    claim_value(r, "tol_last", one_step_tolerance((double)(n - 1)));
+    for (size_t m = 1; m < n; m *= 4) {
+        claim_row(r, "drift");
+        claim_cell(r, "drift", "steps", (double)m);
+        claim_cell(r, "drift", "pure", st.pure_by_row[m]);
+        claim_cell(r, "drift", "direct", st.direct_by_row[m]);
+    }
 
     // Growth law of the drift: fit over rows >= 64 (below, single roundings dominate).
     double x[MAX_SAMPLES * 2], y[MAX_SAMPLES * 2], c0, c1, cov00, cov01, cov11, sumsq;
@@ -702,32 +654,21 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
                         TABLE_ERROR_BUDGET);
     chapter_data_close(ch, &f);
 
-    chapter_say(ch, "\n  drift ~ steps^%.2f; worst %.3g after %zu steps (direct double formula: %.3g)\n", slope,
-                st.pure_worst, n - 1, st.direct_worst);
-    chapter_say(ch, "  the %.0e budget is %s at step %.0f\n\n", TABLE_ERROR_BUDGET,
-                first_over ? "first exceeded" : "reached (extrapolated)", k_budget);
-    chapter_say(ch, "That step depends on libm. M_1's coefficients are cos(1/Z_i) and sin(1/Z_i)\n"
-                    "from this libm, within %.2f ulp of the exact cos(w_i), sin(w_i) (measured\n"
-                    "against long double). Moving each a further u ulp away from the exact value\n"
-                    "stands in for a libm accurate to a few ulp:\n\n",
-                st.coef_ulps[0]);
-    chapter_say(ch, "     u   coefficients' error   budget first exceeded   drift / step\n");
-    for (size_t t = 0; t < N_LIBM; t++)
-        chapter_say(ch, "  %4d   %15.2f ulp   %9s %11.0f   %12.3g%s\n", LIBM_EXTRA_ULPS[t], st.coef_ulps[t],
-                    steps_extrapolated[t] ? "(extrap.)" : "step", steps[t],
-                    drift_over(st.libm_by_row[t], n - 1) / (double)(n - 1), t == 0 ? "   (this libm)" : "");
-    chapter_say(ch, "\n");
-    chapter_say(ch, "Each step is exact to rounding, as Doc A's identity (§核心性質) promises (Doc A\n"
-                    "states the identity and proposes no generator: using it as one is this\n"
-                    "chapter's question). But M_1 is itself rounded: its turn 1/Z_i is off by\n"
-                    "about one ulp, and every step adds that error again, so the drift grows in\n"
-                    "proportion to the number of steps. (The direct double formula has the same\n"
-                    "kind of growth: its angle k/Z_i carries a rounding proportional to k.)\n"
-                    "Claim 8.4 restarts the recurrence before the drift matters.\n");
+    claim_value(r, "direct_worst", st.direct_worst);
+    claim_value(r, "budget", TABLE_ERROR_BUDGET);
+    claim_value(r, "first_over", first_over ? 1 : 0);
+    claim_value(r, "few_extrapolated", steps_extrapolated[FEW_ULPS_TRACK] ? 1 : 0);
+    for (size_t t = 0; t < N_LIBM; t++) {
+        claim_row(r, "libm");
+        claim_cell(r, "libm", "u", LIBM_EXTRA_ULPS[t]);
+        claim_cell(r, "libm", "ulps", st.coef_ulps[t]);
+        claim_cell(r, "libm", "extrapolated", steps_extrapolated[t] ? 1 : 0);
+        claim_cell(r, "libm", "steps", steps[t]);
+        claim_cell(r, "libm", "rate", drift_over(st.libm_by_row[t], n - 1) / (double)(n - 1));
+    }
 
     r->measured = k_budget;
     r->tolerance = TABLE_ERROR_BUDGET;
-    claim_key(r, "steps until the drift exceeds 1e-12");
     bool step_exact = st.one_step_ratio <= 1.0;
     bool drifts = slope >= 0.5;
     if (!step_exact)
@@ -749,13 +690,6 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
     claim_case(r, !steps_extrapolated[0]                ? "seen"
                   : !steps_extrapolated[FEW_ULPS_TRACK] ? "extrapolated"
                                                         : "both_extrapolated");
-    claim_finding(r, "One step P_{k+1} = M_1 P_k is exact to rounding (%.2g), but iterated from P_0 the error "
-                     "grows like steps^%.2f and passes %.0e after %s%.0f steps with this libm's M_1 (coefficients "
-                     "within %.2f ulp; %.2g after %zu), after %s%.0f with coefficients off by %.2f ulp (a few-ulp "
-                     "libm, simulated): the generator needs re-anchoring.",
-                  st.one_step_worst, slope, TABLE_ERROR_BUDGET, first_over ? "" : "about ", k_budget, st.coef_ulps[0],
-                  st.pure_worst, n - 1, steps_extrapolated[FEW_ULPS_TRACK] ? "about " : "", steps[FEW_ULPS_TRACK],
-                  st.coef_ulps[FEW_ULPS_TRACK]);
     drift_study_free(&st);
 }
 
@@ -773,38 +707,27 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     for (size_t t = 0; t < N_LIBM; t++) b_libm[t] = largest_safe_b(st.libm_by_row[t], &b_extrapolated[t]);
     size_t b_max = b_libm[0], b_few = b_libm[FEW_ULPS_TRACK];
     bool extrapolated = b_extrapolated[0];
-    chapter_say(ch, "Budget: every entry of the table within %.0e of the exact value. Half of it\n"
-                    "may go to drift, so B may be at most the number of steps whose drift stays\n"
-                    "below %.1e:\n\n",
-                TABLE_ERROR_BUDGET, DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET);
-    chapter_say(ch, "  %8s  %12s\n", "B", "drift");
-    for (size_t b = 64; b < n && b <= 65536; b *= 4)
-        chapter_say(ch, "  %8zu  %12.3g\n", b, drift_over(st.pure_by_row, b));
-    chapter_say(ch, "  largest safe B (power of two): %zu%s\n", b_max, extrapolated ? " (extrapolated)" : "");
-    chapter_say(ch, "  ... with M_1's coefficients moved u ulp further (a less accurate libm, as in 8.3):\n");
-    for (size_t t = 1; t < N_LIBM; t++)
-        chapter_say(ch, "      u = %d (error %.2f ulp): %zu%s; drift over 1024 / 2048 steps %.3g / %.3g\n",
-                    LIBM_EXTRA_ULPS[t], st.coef_ulps[t], b_libm[t], b_extrapolated[t] ? " (extrapolated)" : "",
-                    drift_over(st.libm_by_row[t], 1024), drift_over(st.libm_by_row[t], 2048));
-    chapter_say(ch, "  B used by the library and the benchmark (PE_RECURRENCE_ANCHOR_EVERY): %zu\n\n", chosen);
-    chapter_say(ch, "The whole table, N = %zu rows, d = %ld, against the exact values:\n", n, d);
-    chapter_say(ch, "  re-anchored recurrence, B = %-6zu  max error %.3g\n", chosen, st.anchored_worst);
-    chapter_say(ch, "  direct formula in double            max error %.3g%s\n", st.direct_worst,
-                st.direct_worst > TABLE_ERROR_BUDGET ? "   <- misses the budget" : "");
-    chapter_say(ch, "  pure recurrence (no re-anchoring)   max error %.3g\n", st.pure_worst);
-    chapter_say(ch, "  re-anchored minus direct double     max       %.3g\n\n", st.anchored_vs_direct);
-    chapter_say(ch, "Why the budget is measured against the exact values and not against the\n"
-                    "double formula: that formula is itself off by up to %.2g here (its angle\n"
-                    "k/Z_i is rounded in proportion to k), so a table closer to the truth than\n"
-                    "that formula cannot stay within %.0e of it; the difference above is mostly\n"
-                    "the formula's own error.\n\n",
-                st.direct_worst, TABLE_ERROR_BUDGET);
-    chapter_say(ch, "The anchors are computed in extended precision, so the recurrence only adds\n"
-                    "its drift over at most B-1 steps. Anchoring with the double formula instead\n"
-                    "would inherit that formula's own error (%.2g here), which grows with k.\n"
-                    "Speed: an anchor costs d/2 sin/cos pairs every B rows; the other rows cost a\n"
-                    "few multiplies per entry. build/release/bench_pe_fill measures it.\n",
-                st.direct_worst);
+    claim_value(r, "budget", TABLE_ERROR_BUDGET);
+    claim_value(r, "drift_budget", DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET);
+    for (size_t b = 64; b < n && b <= 65536; b *= 4) {
+        claim_row(r, "drift");
+        claim_cell(r, "drift", "b", (double)b);
+        claim_cell(r, "drift", "drift", drift_over(st.pure_by_row, b));
+    }
+    claim_value(r, "extrapolated", extrapolated ? 1 : 0);
+    for (size_t t = 1; t < N_LIBM; t++) {
+        claim_row(r, "libm");
+        claim_cell(r, "libm", "u", LIBM_EXTRA_ULPS[t]);
+        claim_cell(r, "libm", "ulps", st.coef_ulps[t]);
+        claim_cell(r, "libm", "b", (double)b_libm[t]);
+        claim_cell(r, "libm", "extrapolated", b_extrapolated[t] ? 1 : 0);
+        claim_cell(r, "libm", "drift_1024", drift_over(st.libm_by_row[t], 1024));
+        claim_cell(r, "libm", "drift_2048", drift_over(st.libm_by_row[t], 2048));
+    }
+    claim_value(r, "d", (double)d);
+    claim_value(r, "direct_misses", st.direct_worst > TABLE_ERROR_BUDGET ? 1 : 0);
+    claim_value(r, "anchored_vs_direct", st.anchored_vs_direct);
+    claim_value(r, "coef_ulps", st.coef_ulps[0]);
 
     DataFile f;
     chapter_data_open(ch, &f, "anchored_error.dat", "k err_anchored anchor_every");
@@ -815,11 +738,11 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
 
     r->measured = st.anchored_worst;
     r->tolerance = TABLE_ERROR_BUDGET;
-    claim_key(r, "max |table - exact|, B = %zu", chosen);
     bool within = st.anchored_worst <= TABLE_ERROR_BUDGET;
     // B must hold with margin: for a libm whose cos, sin are off by up to
     // LIBM_EXTRA_ULPS[FEW_ULPS_TRACK] + 1/2 ulp, not only for this one.
     bool safe_b = chosen <= b_few;
+    claim_value(r, "safe_b", safe_b ? 1 : 0);
     r->verdict = within && safe_b ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "anchor_every", (double)chosen);
     claim_value(r, "rows", (double)n);
@@ -832,37 +755,19 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     // Which half failed, when one did (the lesson names it), and whether the
     // largest safe B was seen in the table or extrapolated from the drift per step.
     claim_case(r, !within ? "over_budget" : !safe_b ? "b_too_large" : extrapolated ? "extrapolated" : "seen");
-    claim_finding(r, "With an exact anchor every B = %zu rows the whole %zu x %ld table is within %.2g of the exact "
-                     "values (budget %.0e), while the direct double formula is off by %.2g and the pure recurrence "
-                     "by %.2g. Half the budget allows B up to %zu with this libm's M_1 (coefficients within %.2f "
-                     "ulp), and up to %zu with coefficients off by %.2f ulp (a few-ulp libm, simulated), so B = %zu "
-                     "holds with that margin.",
-                  chosen, n, d, st.anchored_worst, TABLE_ERROR_BUDGET, st.direct_worst, st.pure_worst, b_max,
-                  st.coef_ulps[0], b_few, st.coef_ulps[FEW_ULPS_TRACK], chosen);
     drift_study_free(&st);
 }
 
 // ---- main ----------------------------------------------------------------------
 
-static const ClaimDef CLAIMS[] = {
-    {"8.1", "Beyond the documents",
-     "The error of P_k computed in float grows with the position k.", VERDICT_HOLDS,
-     "the angle k/Z_i is rounded relative to its size, so its absolute error grows like k", claim_float_error_grows, SCOPE_BEYOND, WEIGHT_NONE},
-    {"8.2", "Beyond the documents; Doc D §1",
-     "A table computed in float is good enough at every position.", VERDICT_PARTLY_HOLDS,
-     "float codes are read back (nearest code) up to 2^24, where float runs out of integers; the error passes half "
-     "the neighbour distance earlier, near 10^7",
-     claim_float_good_enough, SCOPE_BEYOND, WEIGHT_NONE},
-    {"8.3", "Beyond the documents; Doc A §核心性質",
-     "Doc A's rotation identity, iterated as P_{k+1} = M_1 P_k from P_0, can generate the table without sin or cos "
-     "(the workbook's question; Doc A proposes no generator).",
-     VERDICT_PARTLY_HOLDS, "each step is exact to rounding, but the rounded M_1 repeats its error every step",
-     claim_recurrence_drifts, SCOPE_BEYOND, WEIGHT_NONE},
-    {"8.4", "Beyond the documents",
-     "Restarting the recurrence from an exact row every B rows keeps the whole table within 1e-12.",
-     VERDICT_HOLDS, "the drift over B steps is about B x 1.3e-16 here and B x 4.4e-16 with coefficients off by 3.5 ulp: "
-                    "within half of 1e-12 for B = 1024 either way",
-     claim_reanchored_within_budget, SCOPE_BEYOND, WEIGHT_NONE},
+static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
+    {"8.1", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_float_error_grows, SCOPE_BEYOND, WEIGHT_NONE},
+    {"8.2", "Beyond the documents; Doc D §1", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_float_good_enough, SCOPE_BEYOND,
+     WEIGHT_NONE},
+    {"8.3", "Beyond the documents; Doc A §核心性質", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_recurrence_drifts,
+     SCOPE_BEYOND, WEIGHT_NONE},
+    {"8.4", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_reanchored_within_budget, SCOPE_BEYOND,
+     WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

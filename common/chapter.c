@@ -28,6 +28,8 @@
 #include "wallclock.h"
 
 static bool load_lesson(Chapter *ch);
+static char *claim_field(const Lesson *lesson, const char *id, const char *field, const char *from_c,
+                         const LessonValues *values);
 
 // ---- narrative: printed, and kept per claim for narratives.tsv --------------------
 
@@ -196,18 +198,24 @@ void chapter_data_close(Chapter *ch, DataFile *f) {
 // --list-claims: the chapter's claim table as written in its CLAIMS[], one
 // row per claim under a header naming the columns (CLAIM_TABLE_COLUMNS).
 // docs/CLAIMS.md is generated from these rows (tools/claims_catalogue.sh).
-static int print_claim_table(const Chapter *ch) {
+static int print_claim_table(Chapter *ch) {
+    if (!load_lesson(ch)) return EXIT_CLAIM_FAILED;
     printf("%s\n", CLAIM_TABLE_COLUMNS);
     for (size_t i = 0; i < ch->n_claims; i++) {
         const ClaimDef *c = &ch->claims[i];
+        // (the statement and the reason in the reader's language: the lesson's says: and expected:)
+        char *statement = claim_field(ch->lesson, c->id, "says", c->statement, NULL);
+        char *why = claim_field(ch->lesson, c->id, "expected", c->why_expected, NULL);
         const char *fields[] = {ch->program, ch->title, c->id, c->source, verdict_name(c->expected),
-                                c->statement, c->why_expected, claim_scope_name(c->scope),
+                                statement, why, claim_scope_name(c->scope),
                                 erratum_weight_name(c->weight)};
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
             // Tabs and newlines would break the row: replace them with spaces.
             for (const char *p = fields[k]; *p; p++) putchar(*p == '\t' || *p == '\n' ? ' ' : *p);
             putchar(k + 1 < sizeof fields / sizeof fields[0] ? '\t' : '\n');
         }
+        free(statement);
+        free(why);
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: cannot write the claim table to standard output: %s\n", ch->program, strerror(errno));
@@ -441,6 +449,55 @@ static bool load_lesson(Chapter *ch) {
     return true;
 }
 
+// A claim's text as plain text on one line (a new string, "" when there is
+// none): the C table's text 'from_c' where the chapter still gives one, else
+// the lesson's field ("says", "expected", "key", "verdict:VERDICT:CASE")
+// rendered with 'values' (NULL: shown with its placeholders).
+static char *claim_field(const Lesson *lesson, const char *id, const char *field, const char *from_c,
+                         const LessonValues *values) {
+    const LessonClaim *lc = lesson ? lesson_claim(lesson, id) : NULL;
+    const char *markdown = from_c;
+    if (markdown == NULL && lc) {
+        if (strcmp(field, "says") == 0) markdown = lc->says;
+        else if (strcmp(field, "expected") == 0) markdown = lc->expected;
+        else if (strcmp(field, "key") == 0) markdown = lc->key;
+        else if (strncmp(field, "verdict:", 8) == 0) {
+            char verdict[32];
+            const char *when = strchr(field + 8, ':');
+            snprintf(verdict, sizeof verdict, "%.*s", (int)(when - field - 8), field + 8);
+            markdown = lesson_verdict_text(lc, verdict, when + 1);
+        }
+    }
+    if (markdown == NULL || markdown[0] == '\0') return strdup("");
+    char why[256];
+    char *md = from_c ? lesson_escaped(from_c) : values ? lesson_render(markdown, values, why, sizeof why)
+                                                         : strdup(markdown);
+    if (md == NULL) return strdup("");
+    char *plain = lesson_plain(md, 1 << 20);
+    free(md);
+    for (char *p = plain; *p; p++)
+        if (*p == '\n') *p = ' ';
+    size_t n = strlen(plain);
+    while (n && plain[n - 1] == ' ') plain[--n] = '\0';
+    return plain;
+}
+
+// The English lesson (claims.tsv is data: its words are the English ones), parsed once; NULL when none.
+static const Lesson *english_lesson(Chapter *ch) {
+    if (ch->lang == LANG_EN) return ch->lesson;
+    if (ch->lesson_en == NULL) {
+        const char *text = lesson_source("en", ch->program);
+        char why[256];
+        ch->lesson_en = malloc(sizeof *ch->lesson_en);
+        if (ch->lesson_en == NULL) faults_out_of_memory("the lesson", sizeof *ch->lesson_en);
+        if (text == NULL || !lesson_parse(text, ch->lesson_en, why, sizeof why)) {
+            free(ch->lesson_en);
+            ch->lesson_en = NULL;
+        }
+    }
+    return ch->lesson_en;
+}
+
 static void print_plain(const char *markdown, const char *first_line_prefix) {
     if (markdown == NULL || markdown[0] == '\0') return;
     char *plain = lesson_plain(markdown, LESSON_WIDTH);
@@ -497,10 +554,13 @@ static void print_claim(Chapter *ch, size_t i) {
             printf("\n");
         }
     } else {
-        printf("%s\n", c->statement);
+        printf("%s\n", c->statement ? c->statement : "");
     }
     if (ch->evidence || !rendered) {
         if (rendered) printf("\n%s\n", _("Evidence:"));
+        // the lesson's evidence with the run's numbers, then what the claim still printed itself
+        if (rendered && parts.evidence[0]) print_plain(parts.evidence, "");
+        if (rendered && parts.evidence[0] && ch->narrative[i].s) printf("\n");
         if (ch->narrative[i].s) fputs(ch->narrative[i].s, stdout);
     }
     const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
@@ -517,18 +577,17 @@ static void print_claim(Chapter *ch, size_t i) {
     print_plain(line, "");
     free(line);
     if (r->verdict != c->expected) {
+        char *why = claim_field(ch->lesson, c->id, "expected", c->why_expected, &r->values);
         if (mismatch_fails(ch)) {
-            printf(_("   NOT the expected verdict: expected %s because %s\n"), verdict_label(c->expected),
-                   c->why_expected);
+            printf(_("   NOT the expected verdict: expected %s because %s\n"), verdict_label(c->expected), why);
+        } else if (why[0]) {
+            printf(_("   A finding of %s: at the course's settings it is %s (%s).\n"), ch->settings,
+                   verdict_label(c->expected), why);
         } else {
-            // (the claim table's reason is English: it is shown in English only)
-            if (ch->lang == LANG_EN)
-                printf("   A finding of %s: at the course's settings it is %s (%s).\n", ch->settings,
-                       verdict_label(c->expected), c->why_expected);
-            else
-                printf(_("   A finding of %s: at the course's settings it is %s.\n"), ch->settings,
-                       verdict_label(c->expected));
+            printf(_("   A finding of %s: at the course's settings it is %s.\n"), ch->settings,
+                   verdict_label(c->expected));
         }
+        free(why);
     }
     lesson_parts_free(&parts);
 }
@@ -629,7 +688,9 @@ int chapter_end(Chapter *ch) {
         if (ch->evidence) {
             print_padded(stdout, words, 20);
             lesson_number(b1, sizeof b1, r->measured);
-            printf("%s = %s", r->key[0] ? r->key : "measured", b1);
+            char *key = claim_field(ch->lesson, c->id, "key", r->key[0] ? r->key : NULL, &r->values);
+            printf("%s = %s", key[0] ? key : _("measured"), b1);
+            free(key);
         } else {
             printf("%s", words);
         }
@@ -647,6 +708,13 @@ int chapter_end(Chapter *ch) {
         if (!ch->ran[i]) continue;
         const ClaimDef *c = &ch->claims[i];
         const ClaimResult *r = &ch->results[i];
+        // The words are the English lesson's where the chapter no longer gives them in C.
+        const Lesson *en = english_lesson(ch);
+        char *key = claim_field(en, c->id, "key", r->key[0] ? r->key : NULL, &r->values);
+        char *statement = claim_field(en, c->id, "says", c->statement, &r->values);
+        char verdict_field[96];
+        snprintf(verdict_field, sizeof verdict_field, "verdict:%s:%s", verdict_name(r->verdict), r->lesson_case);
+        char *finding = claim_field(en, c->id, verdict_field, r->finding[0] ? r->finding : NULL, &r->values);
         const char *cells[CLAIMS_TSV_N] = {
             [CLAIMS_TSV_id] = c->id,
             [CLAIMS_TSV_source] = c->source,
@@ -655,14 +723,15 @@ int chapter_end(Chapter *ch) {
             [CLAIMS_TSV_measured] = format_number(r->measured, b1, sizeof b1),
             [CLAIMS_TSV_document] = format_number(r->document, b2, sizeof b2),
             [CLAIMS_TSV_tolerance] = format_number(r->tolerance, b3, sizeof b3),
-            [CLAIMS_TSV_key] = r->key,
-            [CLAIMS_TSV_statement] = c->statement,
-            [CLAIMS_TSV_finding] = r->finding,
+            [CLAIMS_TSV_key] = key,
+            [CLAIMS_TSV_statement] = statement,
+            [CLAIMS_TSV_finding] = finding,
             [CLAIMS_TSV_scope] = claim_scope_name(c->scope),
             [CLAIMS_TSV_weight] = erratum_weight_name(c->weight),
             [CLAIMS_TSV_lesson_case] = r->lesson_case,
         };
         for (size_t k = 0; k < CLAIMS_TSV_N; k++) tsv_field(&f, cells[k], k + 1 == CLAIMS_TSV_N);
+        free(key), free(statement), free(finding);
     }
     chapter_data_close(ch, &f);
 
@@ -695,11 +764,9 @@ int chapter_end(Chapter *ch) {
     chapter_data_close(ch, &f);
     save_manifest(ch, "complete");
     manifest_free(&ch->files);
-    if (ch->lesson) {
-        lesson_free(ch->lesson);
-        free(ch->lesson);
-        ch->lesson = NULL;
-    }
+    for (Lesson **l = (Lesson *[]){ch->lesson, ch->lesson_en}, **end = l + 2; l < end; l++)
+        if (*l) lesson_free(*l), free(*l);
+    ch->lesson = ch->lesson_en = NULL;
 
     if (chapter_exploring(ch)) printf(_("settings: %s (the course's: the defaults, see --help)\n"), ch->settings);
     if (findings)

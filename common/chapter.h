@@ -76,9 +76,9 @@ typedef void (*ClaimFunction)(Chapter *ch, ClaimResult *result);
 typedef struct {
     const char *id;                // "1.3"
     const char *source;            // "Doc A §先搞清楚"
-    const char *statement;         // the claim, in our words, one line
+    const char *statement;         // NULL: the lesson's says: (in the reader's language); else the claim, one line
     Verdict expected;              // the verdict the workbook stands behind
-    const char *why_expected;      // the maths behind that expectation, one line
+    const char *why_expected;      // NULL: the lesson's expected:; else the maths behind that expectation, one line
     ClaimFunction measure;
     ClaimScope scope;              // SCOPE_COURSE (the default) or SCOPE_BEYOND
     ErratumWeight weight;          // for an expected erratum: WEIGHT_SLIP or WEIGHT_ERROR
@@ -129,7 +129,8 @@ struct Chapter {
     Buf narrative[CHAPTER_MAX_CLAIMS];
     int current_claim;             // the index of the claim measuring now, -1 outside claims
     double memory_estimate;        // bytes, as chapter_check_memory was given them (0: never called)
-    Lesson *lesson;                // lessons/en/<program>.md, parsed (NULL: the chapter has none yet)
+    Lesson *lesson;                // lessons/LANG/<program>.md, parsed (NULL: the chapter has none yet)
+    Lesson *lesson_en;             // lessons/en/<program>.md when LANG is another: claims.tsv's words
     int lesson_problems;           // placeholders the run could not fill: exit status 1
 };
 

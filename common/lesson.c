@@ -145,7 +145,7 @@ static char *trimmed(const char *s) {
     return copy_of(s, n);
 }
 
-typedef enum { IN_NOTHING, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT } ParseState;
+typedef enum { IN_NOTHING, IN_INTRO, IN_META, IN_IDEA, IN_VERDICT, IN_EVIDENCE } ParseState;
 
 typedef struct {
     Lesson *lesson;
@@ -173,6 +173,9 @@ static void close_part(Parser *p) {
         LessonClaim *c = current_claim(p);
         free(c->verdicts[c->n_verdicts - 1].text);
         c->verdicts[c->n_verdicts - 1].text = body;
+    } else if (p->state == IN_EVIDENCE) {
+        free(current_claim(p)->evidence);
+        current_claim(p)->evidence = body;
     } else {
         free(body);
     }
@@ -191,20 +194,26 @@ static bool start_claim(Parser *p, const char *id) {
     if (l->claims == NULL) faults_out_of_memory("a lesson", (l->n_claims + 1) * sizeof *l->claims);
     l->claims[l->n_claims++] = (LessonClaim){.id = copy_of(id, strlen(id)), .source = copy_of("", 0),
                                              .phrase = copy_of("", 0), .says = copy_of("", 0),
-                                             .idea = copy_of("", 0)};
+                                             .expected = copy_of("", 0), .key = copy_of("", 0),
+                                             .idea = copy_of("", 0), .evidence = copy_of("", 0)};
     p->state = IN_META;
     return true;
 }
 
 static bool start_verdict(Parser *p, const char *heading) {
     if (p->lesson->n_claims == 0) return fail(p, "a verdict section before any '## ID'");
+    if (strcmp(heading, "evidence") == 0) {
+        if (current_claim(p)->evidence[0]) return fail(p, "a second '### evidence' for the same claim");
+        p->state = IN_EVIDENCE;
+        return true;
+    }
     const char *when = strstr(heading, " when ");
     size_t verdict_len = when ? (size_t)(when - heading) : strlen(heading);
     bool known = false;
     for (size_t i = 0; i < sizeof VERDICT_WORDS / sizeof VERDICT_WORDS[0]; i++)
         if (strlen(VERDICT_WORDS[i]) == verdict_len && strncmp(heading, VERDICT_WORDS[i], verdict_len) == 0)
             known = true;
-    if (!known) return fail(p, "'### ' names no verdict (holds, partly holds, erratum, does not hold)");
+    if (!known) return fail(p, "'### ' names no verdict (holds, partly holds, erratum, does not hold) nor the evidence");
     LessonClaim *c = current_claim(p);
     c->verdicts = realloc(c->verdicts, (c->n_verdicts + 1) * sizeof *c->verdicts);
     if (c->verdicts == NULL) faults_out_of_memory("a lesson", (c->n_verdicts + 1) * sizeof *c->verdicts);
@@ -217,8 +226,8 @@ static bool start_verdict(Parser *p, const char *heading) {
 
 // "key: value" in a claim's first block; false when the line is not one.
 static bool meta_line(LessonClaim *c, const char *line) {
-    static const char *const KEYS[] = {"source:", "phrase:", "figure:", "says:"};
-    for (size_t k = 0; k < 4; k++) {
+    static const char *const KEYS[] = {"source:", "phrase:", "figure:", "says:", "expected:", "key:"};
+    for (size_t k = 0; k < sizeof KEYS / sizeof *KEYS; k++) {
         size_t n = strlen(KEYS[k]);
         if (strncmp(line, KEYS[k], n) != 0) continue;
         const char *value = line + n;
@@ -227,6 +236,8 @@ static bool meta_line(LessonClaim *c, const char *line) {
         if (k == 0) free(c->source), c->source = v;
         else if (k == 1) free(c->phrase), c->phrase = v;
         else if (k == 3) free(c->says), c->says = v;
+        else if (k == 4) free(c->expected), c->expected = v;
+        else if (k == 5) free(c->key), c->key = v;
         else {
             for (char *save = NULL, *w = strtok_r(v, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
                 c->figures = realloc(c->figures, (c->n_figures + 1) * sizeof *c->figures);
@@ -306,6 +317,7 @@ void lesson_free(Lesson *l) {
     for (size_t i = 0; i < l->n_claims; i++) {
         LessonClaim *c = &l->claims[i];
         free(c->id), free(c->source), free(c->phrase), free(c->says), free(c->idea);
+        free(c->expected), free(c->key), free(c->evidence);
         for (size_t f = 0; f < c->n_figures; f++) free(c->figures[f]);
         free(c->figures);
         for (size_t v = 0; v < c->n_verdicts; v++)
@@ -393,6 +405,10 @@ static bool format_value(Buf *out, const char *value, const char *spec, char *wh
     double x = strtod(value, &end);
     bool number = *value && *end == '\0';
     char buf[64];
+    // A text that reads as a number ("0.10", the digits a document printed)
+    // is shown as it is: a recorded number is always "%.17g".
+    snprintf(buf, sizeof buf, "%.17g", x);
+    if (number && *spec == '\0' && strcmp(buf, value) != 0) number = false;
     if (!number) {
         if (*spec) {
             why_set(why, why_size, "the text \"%s\" given a number's form ':%s'", value, spec);
@@ -428,9 +444,12 @@ static bool format_value(Buf *out, const char *value, const char *spec, char *wh
     return true;
 }
 
-static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+// A name: letters, digits and '_'; a table's cell adds '.', '[' and ']'
+// ("turns[2].s", written "turns.s" in a row template).
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '[' || c == ']'; }
 
-// If s starts a placeholder "{name}" or "{name:spec}", its length; else 0.
+// If s starts a placeholder "{name}", "{name:spec}" or "{name?WORDS|WORDS}",
+// its length; else 0.
 static size_t placeholder_length(const char *s) {
     if (*s != '{' || !(isalpha((unsigned char)s[1]) || s[1] == '_')) return 0;
     size_t i = 1;
@@ -438,8 +457,130 @@ static size_t placeholder_length(const char *s) {
     if (s[i] == ':') {
         i++;
         while (s[i] && s[i] != '}' && s[i] != '{' && s[i] != ' ' && s[i] != '\n') i++;
+    } else if (s[i] == '?') {
+        int bars = 0;
+        for (i++; s[i] && s[i] != '}' && s[i] != '{' && s[i] != '\n'; i++) bars += s[i] == '|';
+        if (bars != 1) return 0;
     }
     return s[i] == '}' ? i + 1 : 0;
+}
+
+// True when 'name' was recorded and is not zero (a text: not empty).
+static bool value_true(const LessonValues *values, const char *name) {
+    const char *v = lesson_values_get(values, name);
+    if (v == NULL || *v == '\0') return false;
+    char *end;
+    double x = strtod(v, &end);
+    return *end != '\0' || x != 0.0;
+}
+
+// The rows recorded in table 'table': values "table[0].col", "table[1].col", ...
+static size_t table_rows(const LessonValues *values, const char *table) {
+    char prefix[96];
+    size_t rows = 0;
+    for (bool found = true; found; rows += found) {
+        int n = snprintf(prefix, sizeof prefix, "%s[%zu].", table, rows);
+        found = false;
+        for (size_t i = 0; i < values->n && !found; i++) found = strncmp(values->items[i].name, prefix, (size_t)n) == 0;
+    }
+    return rows;
+}
+
+// If 'line' is a table row ('|' first, after a guard) naming a table's column
+// ("{T.col", "{?T.col", "{!T.col"), the table's name; else false.
+static bool row_template(const char *line, size_t n, char *table, size_t size) {
+    const char *p = line;
+    if (p[0] == '{' && (p[1] == '?' || p[1] == '!')) p += strcspn(p, "}") + 1;
+    while (*p == ' ') p++;
+    if (*p != '|') return false;
+    for (const char *q = line; q < line + n; q++) {
+        if (*q != '{') continue;
+        const char *name = q + 1 + (q[1] == '?' || q[1] == '!');
+        size_t len = 0;
+        while (name_char(name[len]) && name[len] != '.') len++;
+        if (len == 0 || name[len] != '.' || !isalpha((unsigned char)name[0])) continue;
+        snprintf(table, size, "%.*s", (int)len, name);
+        return true;
+    }
+    return false;
+}
+
+// Pass 1: every row template repeated for each recorded row, "{T." made "{T[i].".
+static char *expand_rows(const char *text, const LessonValues *values) {
+    Buf out = {0};
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        char table[64];
+        if (!row_template(line, n, table, sizeof table)) {
+            buf_add(&out, line, n);
+        } else {
+            size_t rows = table_rows(values, table), t = strlen(table);
+            for (size_t r = 0; r < rows; r++) {
+                for (const char *q = line; q < line + n; q++) {
+                    bool opens = *q == '{' && (strncmp(q + 1, table, t) == 0 ||
+                                               ((q[1] == '?' || q[1] == '!') && strncmp(q + 2, table, t) == 0));
+                    size_t skip = opens ? 1 + (q[1] == '?' || q[1] == '!') + t : 0;
+                    if (opens && q[skip] == '.') {
+                        buf_add(&out, q, skip);
+                        buf_printf(&out, "[%zu]", r);
+                        q += skip - 1;
+                    } else {
+                        buf_add(&out, q, 1);
+                    }
+                }
+                if (r + 1 < rows) buf_puts(&out, "\n");
+            }
+            if (rows == 0 && line[n] == '\n') n++;   // no rows: not even an empty line
+        }
+        line += n;
+        if (*line == '\n') buf_add(&out, line++, 1);
+    }
+    return buf_take(&out);
+}
+
+static bool blank_line(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!isspace((unsigned char)s[i])) return false;
+    return true;
+}
+
+// Where a list item or table row begins: the end of a guarded item.
+static bool item_start(const char *s) {
+    return s[0] == '|' || strncmp(s, "- ", 2) == 0 || strncmp(s, "* ", 2) == 0 ||
+           (s[0] == '{' && (s[1] == '?' || s[1] == '!')) || (isdigit((unsigned char)s[0]) && strstr(s, ". ") == s + strspn(s, "0123456789"));
+}
+
+// Pass 2: a block starting with {?name} or {!name} kept (without its guard)
+// or dropped. A table row is its own block; a list item runs to the next
+// item or a blank line; a paragraph runs to a blank line.
+static char *apply_guards(const char *text, const LessonValues *values) {
+    Buf out = {0};
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        size_t g = (line[0] == '{' && (line[1] == '?' || line[1] == '!')) ? strcspn(line, "}") : 0;
+        if (g == 0 || g >= n) {
+            buf_add(&out, line, n + (line[n] == '\n'));
+            line += n + (line[n] == '\n');
+            continue;
+        }
+        char name[96];
+        snprintf(name, sizeof name, "%.*s", (int)(g - 2), line + 2);
+        bool keep = value_true(values, name) == (line[1] == '?');
+        const char *rest = line + g + 1;
+        while (*rest == ' ') rest++;
+        bool one_line = rest[0] == '|', item = item_start(rest);
+        // The block: this line, then (a paragraph or an item) the lines up to its end.
+        const char *end = line + n + (line[n] == '\n');
+        if (!one_line)
+            while (*end) {
+                size_t m = strcspn(end, "\n");
+                if (blank_line(end, m) || (item && item_start(end))) break;
+                end += m + (end[m] == '\n');
+            }
+        if (keep) buf_add(&out, rest, (size_t)(end - rest));
+        line = end;
+    }
+    return buf_take(&out);
 }
 
 // The length of the maths span starting at s ("$...$" or "$$...$$"), 0 if none.
@@ -461,15 +602,32 @@ void lesson_number(char *buf, size_t size, double x) {
     else significant(buf, size, x, 3);
 }
 
+static char *fill_placeholders(const char *text, const LessonValues *values, char *why, size_t why_size);
+
 char *lesson_render(const char *text, const LessonValues *values, char *why, size_t why_size) {
+    char *rows = expand_rows(text, values);
+    char *kept = apply_guards(rows, values);
+    free(rows);
+    char *out = fill_placeholders(kept, values, why, why_size);
+    free(kept);
+    return out;
+}
+
+// Pass 3: the placeholders.
+static char *fill_placeholders(const char *text, const LessonValues *values, char *why, size_t why_size) {
     Buf out = {0};
     for (const char *p = text; *p;) {
         size_t m = lesson_math_length(p);
         if (m) {
-            // Braces in maths are TeX: a recorded name there is a mistake, not a placeholder.
+            // Braces in maths are TeX: a recorded name there is a mistake, not a
+            // placeholder ($R \le {last}$), unless it is a command's or a
+            // script's group (\sqrt{d}, x^{d}, P_{k}).
             for (size_t i = 0; i < m; i++) {
                 size_t n = placeholder_length(p + i);
                 if (n == 0) continue;
+                size_t k = i;
+                while (k > 0 && isalpha((unsigned char)p[k - 1])) k--;
+                if (i > 0 && (p[i - 1] == '^' || p[i - 1] == '_' || (k > 0 && k < i && p[k - 1] == '\\'))) continue;
                 char name[64];
                 snprintf(name, sizeof name, "%.*s", (int)(strcspn(p + i + 1, ":}")), p + i + 1);
                 if (lesson_values_get(values, name)) {
@@ -493,8 +651,23 @@ char *lesson_render(const char *text, const LessonValues *values, char *why, siz
             p++;
             continue;
         }
-        char inside[128];
+        char inside[512];
         snprintf(inside, sizeof inside, "%.*s", (int)(n - 2), p + 1);
+        char *choice = strchr(inside, '?');
+        if (choice && choice < inside + strcspn(inside, ":")) {
+            // {name?WORDS|WORDS}: lesson text, not a value (not escaped)
+            *choice = '\0';
+            if (lesson_values_get(values, inside) == NULL) {
+                why_set(why, why_size, "{%s?...}: the claim recorded no value of that name", inside);
+                free(out.s);
+                return NULL;
+            }
+            char *bar = strchr(choice + 1, '|');
+            if (value_true(values, inside)) buf_add(&out, choice + 1, (size_t)(bar - choice - 1));
+            else buf_puts(&out, bar + 1);
+            p += n;
+            continue;
+        }
         char *colon = strchr(inside, ':');
         const char *spec = "";
         if (colon) *colon = '\0', spec = colon + 1;
@@ -572,7 +745,10 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
     const char *words = lesson_verdict_text(c, run->verdict, run->lesson_case);
     parts->verdict_missing = words == NULL;
     if (parts->idea) parts->verdict = lesson_render(words ? words : "", run->values, why, why_size);
-    if (parts->verdict == NULL) {
+    if (parts->verdict) parts->evidence = lesson_render(c->evidence, run->values, why, why_size);
+    if (parts->evidence) parts->key = lesson_render(c->key, run->values, why, why_size);
+    if (parts->key) parts->expected = lesson_render(c->expected, run->values, why, why_size);
+    if (parts->expected == NULL) {
         lesson_parts_free(parts);
         return false;
     }
@@ -580,7 +756,8 @@ bool lesson_render_claim(const LessonClaim *c, const LessonRun *run, LessonParts
 }
 
 void lesson_parts_free(LessonParts *parts) {
-    free(parts->says), free(parts->idea), free(parts->verdict);
+    free(parts->says), free(parts->idea), free(parts->verdict), free(parts->evidence), free(parts->key),
+        free(parts->expected);
     *parts = (LessonParts){0};
 }
 
@@ -821,6 +998,105 @@ static char *joined_lines(const char *s, size_t n) {
     return buf_take(&t);
 }
 
+// Terminal columns of plain text (CJK two).
+static int plain_columns(const char *s) {
+    int columns = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        unsigned cp;
+        p += utf8_decode(p, &cp);
+        columns += utf8_is_wide(cp) ? 2 : 1;
+    }
+    return columns;
+}
+
+size_t lesson_table_cells(const char *line, size_t n, const char **cells, size_t *lengths, size_t max) {
+    const char *p = line, *end = line + n;
+    while (p < end && *p == ' ') p++;
+    if (p < end && *p == '|') p++;
+    size_t count = 0;
+    const char *start = p;
+    while (p <= end) {
+        size_t m = p < end ? lesson_math_length(p) : 0;
+        if (m && p + m <= end) {
+            p += m;
+            continue;
+        }
+        if (p < end && *p == '\\' && p + 1 < end) {
+            p += 2;
+            continue;
+        }
+        if (p == end || *p == '|') {
+            const char *a = start, *b = p;
+            while (a < b && *a == ' ') a++;
+            while (b > a && b[-1] == ' ') b--;
+            bool last_empty = p == end && a == b;
+            if (!last_empty && count < max) cells[count] = a, lengths[count] = (size_t)(b - a), count++;
+            start = p + 1;
+        }
+        p++;
+    }
+    return count;
+}
+
+bool lesson_table_delimiter(const char *line, size_t n) {
+    bool dash = false;
+    for (size_t i = 0; i < n; i++) {
+        if (line[i] == '-') dash = true;
+        else if (!strchr("|: ", line[i])) return false;
+    }
+    return dash;
+}
+
+// A pipe table (header, alignment row, rows) laid out in aligned columns.
+static void plain_table(Buf *out, const char *p, const char *end) {
+    enum { MAX_COLUMNS = 16, MAX_ROWS = 512 };
+    char *text[MAX_ROWS][MAX_COLUMNS] = {{0}};
+    size_t n_rows = 0, n_columns = 0;
+    bool right[MAX_COLUMNS] = {0};
+    int widths[MAX_COLUMNS] = {0};
+    for (const char *line = p; line < end && n_rows < MAX_ROWS;) {
+        size_t n = strcspn(line, "\n");
+        if (line + n > end) n = (size_t)(end - line);
+        const char *cells[MAX_COLUMNS];
+        size_t lengths[MAX_COLUMNS];
+        size_t count = lesson_table_cells(line, n, cells, lengths, MAX_COLUMNS);
+        if (lesson_table_delimiter(line, n)) {
+            for (size_t c = 0; c < count; c++) right[c] = lengths[c] && cells[c][lengths[c] - 1] == ':';
+        } else {
+            for (size_t c = 0; c < count; c++) {
+                char *cell = copy_of(cells[c], lengths[c]);
+                Buf shown = {0};
+                plain_inline(&shown, cell);
+                free(cell);
+                text[n_rows][c] = buf_take(&shown);
+                if (text[n_rows][c] == NULL) text[n_rows][c] = copy_of("", 0);
+                int w = plain_columns(text[n_rows][c]);
+                if (w > widths[c]) widths[c] = w;
+            }
+            if (count > n_columns) n_columns = count;
+            n_rows++;
+        }
+        line += n + 1;
+    }
+    for (size_t r = 0; r < n_rows; r++) {
+        Buf row = {0};
+        buf_puts(&row, "  ");
+        for (size_t c = 0; c < n_columns; c++) {
+            const char *t = text[r][c] ? text[r][c] : "";
+            int pad = widths[c] - plain_columns(t);
+            if (c) buf_puts(&row, "   ");
+            if (right[c]) buf_printf(&row, "%*s", pad, "");
+            buf_puts(&row, t);
+            if (!right[c]) buf_printf(&row, "%*s", pad, "");
+            free(text[r][c]);
+        }
+        while (row.n && row.s[row.n - 1] == ' ') row.s[--row.n] = '\0';
+        buf_add(out, row.s, row.n);
+        buf_puts(out, "\n");
+        free(row.s);
+    }
+}
+
 char *lesson_plain(const char *markdown, int width) {
     Buf out = {0};
     const char *p = markdown;
@@ -844,7 +1120,10 @@ char *lesson_plain(const char *markdown, int width) {
         }
         Buf inline_text = {0};
         if (out.n) buf_puts(&out, "\n");
-        if (p[0] == '-' && p[1] == ' ') {   // a list: each item starts a line with "- "
+        size_t first = strcspn(p, "\n");
+        if (p[0] == '|' && p + first < end && lesson_table_delimiter(p + first + 1, strcspn(p + first + 1, "\n"))) {
+            plain_table(&out, p, end);
+        } else if (p[0] == '-' && p[1] == ' ') {   // a list: each item starts a line with "- "
             for (const char *item = p; item < end;) {
                 const char *next = item + 2;
                 while (next < end && !(next[-1] == '\n' && next[0] == '-' && next[1] == ' ')) next++;

@@ -48,11 +48,14 @@ typedef struct {
 typedef struct {
     char *id;                      // "3.1"
     char *source, *phrase, *says;  // "" when absent
+    char *expected;                // why the verdict is expected (the claim table's reason), "" when absent
+    char *key;                     // what the key number is, with placeholders, "" when absent
     char **figures;                // names from plots/ (no .gp)
     size_t n_figures;
     char *idea;                    // Markdown: the idea and its formula
     LessonVerdictText *verdicts;
     size_t n_verdicts;
+    char *evidence;                // Markdown: the "### evidence" section, "" when absent
 } LessonClaim;
 
 typedef struct {
@@ -96,7 +99,11 @@ const LessonClaim *lesson_claim(const Lesson *lesson, const char *id);   // NULL
 const char *lesson_verdict_text(const LessonClaim *claim, const char *verdict, const char *when);
 
 // Fill the {placeholders} of 'text' from 'values' (lessons/README.md gives
-// the forms). A value is inserted as text, not Markdown: its ASCII
+// the forms): first a table row naming a table's columns ({T.col}) is
+// repeated for each row recorded (values "T[0].col", "T[1].col", ...), then
+// a paragraph, list item or table row starting with {?name} ({!name}) is
+// kept only when the value is (is not) recorded and nonzero, then
+// {name?WORDS|WORDS} picks its words and {name} and {name:spec} are filled. A value is inserted as text, not Markdown: its ASCII
 // punctuation backslash-escaped ("9.5%" becomes "9\.5\%", shown as it was
 // by a Markdown renderer and by lesson_plain). Returns a new string (free it), or NULL with the reason in
 // 'why' (a name not recorded, a form not understood).
@@ -120,6 +127,9 @@ typedef struct {
     char *idea;                    // Markdown: the idea and its formula
     char *verdict;                 // Markdown: the verdict sentence with its numbers ("" when the lesson has none for it)
     bool verdict_missing;          // the lesson has no words for this verdict (and case)
+    char *evidence;                // Markdown: the evidence with its numbers and tables ("" when the lesson has none)
+    char *key;                     // Markdown: what the key number is ("" when the lesson does not say)
+    char *expected;                // Markdown: why the verdict is expected ("" when the lesson does not say)
 } LessonParts;
 
 // Fill 'parts' (free with lesson_parts_free). False, with the reason in
@@ -148,6 +158,13 @@ char *lesson_plain(const char *markdown, int width);
 // The length of the maths span starting at s ("$...$" or "$$...$$"; a
 // backslash escapes the next character), 0 when s starts none.
 size_t lesson_math_length(const char *s);
+
+// A pipe table's line split into its cells (at most 'max'): a '|' inside
+// maths or after a backslash is text; the line's leading and trailing '|'
+// open and close it. Each cell is cells[i], lengths[i] bytes, spaces trimmed.
+size_t lesson_table_cells(const char *line, size_t n, const char **cells, size_t *lengths, size_t max);
+// True when the line is a table's alignment row ("|--:|:---|").
+bool lesson_table_delimiter(const char *line, size_t n);
 
 // Words in a text as a reader counts them: runs of letters or digits, and
 // each CJK character as one (the word budget of lessons/README.md).

@@ -273,6 +273,18 @@ bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *part
     return lesson_render_claim(lc, &run, parts, why, why_size);
 }
 
+char *run_claim_key(const RunChapter *c, const RunClaim *cl) {
+    const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
+    char why[256];
+    char *md = lc && lc->key[0] ? lesson_render(lc->key, &cl->values, why, sizeof why) : NULL;
+    if (md == NULL) return text_copy(cl->key);
+    char *plain = lesson_plain(md, 1 << 20);
+    free(md);
+    size_t n = strlen(plain);
+    while (n && (plain[n - 1] == '\n' || plain[n - 1] == ' ')) plain[--n] = '\0';
+    return plain;
+}
+
 const char *run_claim_source(const RunChapter *c, const RunClaim *cl) {
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
     return lesson_source_label(lc && lc->source[0] ? lc->source : cl->source);

@@ -144,6 +144,10 @@ void run_free(Run *run);
 // chapter has no lesson for it, or (with the reason in 'why') when its
 // numbers cannot be filled in.
 bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size);
+// What a claim's key number is, as a reader meets it: the lesson's "key:"
+// line with this run's numbers, as plain text in the lesson's language, else
+// the claim table's (claims.tsv's key). A new string.
+char *run_claim_key(const RunChapter *c, const RunClaim *cl);
 // A claim's source as a reader meets it (lesson_source_label): the lesson's
 // "source:" line, whose section names the zh-CN edition writes in Simplified
 // characters, else the claim table's. (A static buffer: use it before the next call.)

@@ -72,6 +72,46 @@ const char *erratum_weight_name(ErratumWeight w) {
 
 void claim_value(ClaimResult *r, const char *name, double x) { lesson_values_set_number(&r->values, name, x); }
 
+// The table's entry (a new one when 'create'); a table used before claim_row,
+// or a ninth table, is the chapter's mistake: it stops the program.
+static size_t table_index(ClaimResult *r, const char *table, bool create) {
+    for (size_t t = 0; t < r->n_tables; t++)
+        if (strcmp(r->tables[t].name, table) == 0) return t;
+    size_t limit = sizeof r->tables / sizeof r->tables[0];
+    if (!create || r->n_tables == limit || strlen(table) >= sizeof r->tables[0].name) {
+        fprintf(stderr, "internal error: table \"%s\": %s\n", table,
+                create ? "one table too many, or its name too long" : "a cell before claim_row");
+        abort();
+    }
+    snprintf(r->tables[r->n_tables].name, sizeof r->tables[0].name, "%s", table);
+    r->tables[r->n_tables].rows = 0;
+    return r->n_tables++;
+}
+
+size_t claim_row(ClaimResult *r, const char *table) { return r->tables[table_index(r, table, true)].rows++; }
+
+static void cell_name(ClaimResult *r, const char *table, const char *column, char *name, size_t size) {
+    size_t t = table_index(r, table, false);
+    if (r->tables[t].rows == 0) table_index(r, "", false);   // (no row yet: the same mistake)
+    snprintf(name, size, "%s[%zu].%s", table, r->tables[t].rows - 1, column);
+}
+
+void claim_cell(ClaimResult *r, const char *table, const char *column, double x) {
+    char name[128];
+    cell_name(r, table, column, name, sizeof name);
+    lesson_values_set_number(&r->values, name, x);
+}
+
+void claim_cell_text(ClaimResult *r, const char *table, const char *column, const char *fmt, ...) {
+    char name[128], text[256];
+    cell_name(r, table, column, name, sizeof name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    lesson_values_set(&r->values, name, text);
+}
+
 void claim_text(ClaimResult *r, const char *name, const char *fmt, ...) {
     va_list ap, again;
     va_start(ap, fmt);

@@ -43,6 +43,12 @@ typedef struct {
     // lesson's verdict words ("" = the plain section).
     LessonValues values;
     char lesson_case[32];
+    // the tables recorded (claim_row): each one's name and rows so far
+    struct {
+        char name[48];
+        size_t rows;
+    } tables[8];
+    size_t n_tables;
 } ClaimResult;
 
 // Where a claim comes from: the course's documents, or beyond them (a
@@ -68,6 +74,15 @@ void claim_finding(ClaimResult *r, const char *fmt, ...) __attribute__((format(p
 void claim_value(ClaimResult *r, const char *name, double x);
 void claim_text(ClaimResult *r, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void claim_case(ClaimResult *r, const char *name);
+
+// A table of the evidence (lessons/README.md: a row template in the lesson
+// is repeated per row): claim_row starts the next row of 'table' and returns
+// its index (0, 1, ...); claim_cell and claim_cell_text record a cell of that
+// row, in values.tsv as "table[ROW].column". A claim has at most 8 tables.
+size_t claim_row(ClaimResult *r, const char *table);
+void claim_cell(ClaimResult *r, const char *table, const char *column, double x);
+void claim_cell_text(ClaimResult *r, const char *table, const char *column, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 // Print 'text' padded with spaces to 'width' terminal columns, counting East
 // Asian characters as two columns so tables with 你/我 in them stay aligned.

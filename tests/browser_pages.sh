@@ -30,6 +30,10 @@
 #         such box and no formula reaching outside the window;
 #       * every image is a link to its own full-size file (the same figure,
 #         SVG or PNG);
+#       * every display formula fits its box (render.js draws a wide one
+#         smaller), no option name (<code>--...) breaks across lines, no line
+#         starts with closing punctuation (，。、：；！？」』）》〉), and at 400
+#         pixels the glossary fits the page (a card per term);
 #       * on a Chinese page (lang zh-...), no Chinese character is drawn as
 #         a box: each distinct CJK character of the page's text, drawn in the
 #         page's font, must differ from the drawing of a character no font
@@ -176,6 +180,50 @@ cat >"$work/checks.js" <<'CHECKS'
       say("formula reaches outside the " + width + " px window (" + Math.round(box.left) + " to " +
           Math.round(box.right) + " px): " + brief(tex ? tex.textContent : el.textContent));
     });
+    // A display formula fits its box (render.js draws a wide one smaller): one
+    // that scrolls hides its end on a phone.
+    document.querySelectorAll(".tex-display").forEach(function (el) {
+      if (el.getClientRects().length === 0 || el.scrollWidth <= el.clientWidth + 1) return;
+      var tex = el.querySelector("annotation");
+      say("display formula wider than its box (" + el.scrollWidth + " px in " + el.clientWidth +
+          " px: its end hidden): " + brief(tex ? tex.textContent : el.textContent));
+    });
+    // An option name and its argument stay on one line.
+    document.querySelectorAll("code").forEach(function (el) {
+      if (el.closest("pre") || !/^--/.test(el.textContent) || el.getClientRects().length <= 1) return;
+      say("option broken across lines: " + brief(el.textContent));
+    });
+    // At phone width the glossary fits the page (a card per term), no sideways scrolling.
+    if (width <= 600)
+      document.querySelectorAll("table.glossary").forEach(function (el) {
+        var box = el.parentElement.clientWidth;
+        if (el.scrollWidth > box + 1 || el.getBoundingClientRect().right > width + 1)
+          say("glossary wider than the page (" + el.scrollWidth + " px in " + box + " px)");
+      });
+    // No line starts with closing punctuation (a lone "。" at a line's start).
+    var closing = /[，。、：；！？」』）》〉]/g;
+    var blocks = "p, li, td, th, dd, dt, figcaption, summary, h1, h2, h3, div, section, main";
+    var words = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (var t = words.nextNode(); t; t = words.nextNode()) {
+      var holder = t.parentElement;
+      if (!holder || holder.closest("pre, script, style, .katex") || holder.getClientRects().length === 0) continue;
+      var block = holder.closest(blocks);
+      if (!block) continue;
+      var bs = getComputedStyle(block), bb = block.getBoundingClientRect();
+      if (bs.textAlign === "center" || bs.textAlign === "right") continue;
+      var lineStart = bb.left + parseFloat(bs.paddingLeft) + parseFloat(bs.borderLeftWidth);
+      var m;
+      closing.lastIndex = 0;
+      while ((m = closing.exec(t.nodeValue)) !== null) {
+        var r = document.createRange();
+        r.setStart(t, m.index);
+        r.setEnd(t, m.index + 1);
+        var rect = r.getClientRects()[0];
+        if (!rect || Math.abs(rect.left - lineStart) > 1.5 || rect.top <= bb.top + parseFloat(bs.paddingTop) + 1) continue;
+        say("a line starts with closing punctuation '" + m[0] + "': " +
+            brief(t.nodeValue.slice(Math.max(0, m.index - 30), m.index + 10)));
+      }
+    }
     // Figures: each image a link to its own full-size file.
     var stem = function (u) { return u.replace(/[?#].*$/, "").replace(/[.](svg|png)$/i, ""); };
     document.querySelectorAll("img").forEach(function (img) {

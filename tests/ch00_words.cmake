@@ -33,10 +33,14 @@ set(rules
   "0.1|only because related words are of middling frequency|$auc_id > 0.5 && lcase == \"words_not_relation\""
   "0.1|not apart here|verdict == \"does not hold\""
   "0.1|does not track similarity|($rho < 0 ? -$rho : $rho) < 0.1"
+  "0.1|follows similarity somewhat here|($rho < 0 ? -$rho : $rho) >= 0.1"
+  "0.1|narrower band of ranks|lcase == \"words_not_relation\""
   # 0.2: the lookup is the row, only the rows used move
   "0.2|ALWAYS|verdict != \"holds\" || ($max_diff == 0 && $rows_changed == $centres)"
   "0.2|equals its row|$max_diff == 0"
   "0.2|stayed bit-identical|$rows_untouched == $V - $rows_changed"
+  "0.2|equals the row exactly|$max_diff == 0"
+  "0.2|all of them the [0-9]+ centre words|$rows_changed == $centres && $changed_in_used == $rows_changed && $changed_out == $changed_out_used"
   # 0.3: related words are near
   "0.3|ALWAYS|lcase == \"no_words\" || (verdict == \"holds\") == ($auc >= 0.9 && $cos_apple_banana > $random_p95)"
   "0.3|= [0-9.]+, above 95% of random pairs|$cos_apple_banana > $random_p95"
@@ -90,6 +94,10 @@ if(MAKE)
   endif()
   list(PREPEND ARGS --corpus ${OUT}/corpus.txt)
 endif()
+
+# The evidence is the lesson's too (its "### evidence" sections): printed with
+# --evidence, its words are checked against the numbers as the verdicts' are.
+list(APPEND ARGS --evidence)
 
 # ---- the run and the check: the engine both chapters share ----------------------
 set(CHAPTER ch00)

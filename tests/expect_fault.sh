@@ -258,19 +258,21 @@ case "$case_name" in
   missing_words)
     corpus=$1
     shift
+    # (the evidence, printed with --evidence, is the lesson's: its lines are
+    # wrapped, so it is read as one line)
     sed 's/queen/lady/g; s/woman/girl/g' "$corpus" >"$dir.txt"
-    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" "$@" >"$dir.out" 2>"$dir.err"
+    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" --evidence "$@" >"$dir.out" 2>"$dir.err"
     [ $? -le 1 ] || fail "the run without queen and woman failed"
-    grep -q "king - man + woman could not be asked: woman, queen not in the vocabulary" "$dir/claims.tsv" \
+    tr '\n' ' ' <"$dir.out" | grep -Fq "king − man + woman could not be asked: woman, queen not in the vocabulary" \
       || fail "claim 0.4 does not name the missing words"
     grep -Ewq -- 'nan|-nan|inf|-1' "$dir.out" "$dir/claims.tsv" && fail "nan, inf or -1 printed: $(grep -Ew -- 'nan|-nan|inf|-1' "$dir.out" | head -n 2)"
     tr a-z b-za <"$corpus" >"$dir.txt"   # every word shifted by one letter: none of the course's
-    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" "$@" >"$dir.out" 2>"$dir.err"
+    "$program" --out "$dir" --corpus "$dir.txt" --cache "$dir.cache" --evidence "$@" >"$dir.out" 2>"$dir.err"
     [ $? -le 1 ] || fail "the run without the course's words failed"
     rm -f "$dir.txt"
-    [ "$(grep -c 'Could not be measured on this corpus' "$dir/claims.tsv")" -eq 4 ] \
+    [ "$(tr '\n' ' ' <"$dir.out" | grep -o 'Could not be measured on this corpus' | wc -l)" -eq 4 ] \
       || fail "claims 0.1, 0.3, 0.5, 0.6 do not say they could not be measured"
-    grep -q "could not be asked: king, man, woman, queen not in the vocabulary" "$dir/claims.tsv" \
+    tr '\n' ' ' <"$dir.out" | grep -Fq "could not be asked: king, man, woman, queen not in the vocabulary" \
       || fail "claim 0.4 does not name the missing words"
     grep -Ewq -- 'nan|-nan|inf|-1' "$dir.out" "$dir/claims.tsv" && fail "nan, inf or -1 printed: $(grep -Ew -- 'nan|-nan|inf|-1' "$dir.out" | head -n 2)"
     no_temporaries ;;

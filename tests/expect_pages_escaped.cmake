@@ -8,9 +8,11 @@
 # the document's value next to the computed one, the exercises
 # (tests/data/pages/exercises, found next to the plots folder as the driver
 # finds it: Markdown with TeX, raw HTML and block markers shown as text) with
-# their commands and answers folded, the statements and findings as plain
-# text (no formula typeset from them), the index's errata in the lesson's
-# words, the data file linked.
+# their commands and answers folded, the findings as plain text (no formula
+# typeset from them), the evidence's table (the lesson's, its cells escaped
+# and its maths typeset), the index's errata in the lesson's words, the data
+# file linked. (A claim with a lesson shows what the course says, not the
+# claim table's statement.)
 file(READ ${OUT}/ch01.html page)
 file(READ ${OUT}/index.html index)
 set(bad "")
@@ -34,7 +36,8 @@ endif()
 # (";" would split the list: "." stands for it in these patterns)
 foreach(want
     "&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*"
-    "<strong>The claim as checked:</strong> The claim &lt.img src=x onerror=alert\\(1\\)&gt. with 10000\\^\\(2i/d\\) and \\*stars\\*"
+    "<table class=\"evidence-table\">.*<th class=\"num\">value</th>.*<td class=\"num\" data-label=\"value\">&lt.script&gt.alert\\(3\\)&lt./script&gt. \\*stars\\*</td>"
+    "<td class=\"num\" data-label=\"value\"><span class=\"tex\" data-tex=\"x_{\\\\text{魚}} &lt. y\">"
     "\\*stars\\*"
     "<section class=\"claim\" id=\"claim-1-4\">.*<figure id=\"fig-ch01-output-d\">.*</section>"
     "<img src=\"figures/ch01_output_d.svg\" alt=\"A test figure &lt.with&gt. &quot.markup&quot. &amp. P_\\(k\\+R\\) &lt. M_R and x_file.dat\" />"
@@ -65,9 +68,22 @@ foreach(want "href=\"ch01.html#claim-1-4\"" "href=\"ch01.html#claim-1-1\"" "docu
     list(APPEND bad "index.html lacks ${want}")
   endif()
 endforeach()
+if(page MATCHES "The claim &lt.img")
+  list(APPEND bad "ch01.html shows the claim table's statement where the lesson's words stand")
+endif()
 if(index MATCHES "The claim &lt.img|Three pain points")
   list(APPEND bad "index.html shows a statement where the lesson's words belong")
 endif()
+# Which document is which: the contents and the glossary, in every language,
+# carry the table of the four documents (titles as printed).
+foreach(page index.html glossary.html zh-TW/index.html zh-TW/glossary.html zh-CN/index.html zh-CN/glossary.html)
+  file(READ ${OUT}/${page} text)
+  string(REGEX MATCHALL "<tr><td[^>]*>(Doc|文件|文档) [ABCD]</td>" rows "${text}")
+  list(LENGTH rows n_rows)
+  if(NOT n_rows EQUAL 4 OR NOT text MATCHES "位置编码详解：Transformer为什么必须知道Token顺序")
+    list(APPEND bad "${page}: not the table of the four documents (${n_rows} rows)")
+  endif()
+endforeach()
 if(bad)
   string(REPLACE ";" "\n" bad "${bad}")
   message(FATAL_ERROR "${bad}")

@@ -91,6 +91,24 @@ add_test(NAME i18n.simplified COMMAND to_simplified --check ${zh_cn_files})
 add_test(NAME i18n.simplified.catches_traditional COMMAND to_simplified --check ${CMAKE_SOURCE_DIR}/lessons/zh-TW/ch03.md)
 set_tests_properties(i18n.simplified.catches_traditional PROPERTIES WILL_FAIL TRUE)
 set_tests_properties(i18n.simplified i18n.simplified.catches_traditional PROPERTIES LABELS "i18n;docs")
+# The review gate of the conversion (issue 42): every phrase tw2sp substitutes
+# beyond characters, in every zh-TW text the build converts, is in the
+# reviewed table lessons/zh-CN-phrases.tsv, accepted or corrected
+# (tools/to_simplified.c --substitutions); a new one fails with its sentence.
+set(opencc_review_sources ${CMAKE_SOURCE_DIR}/po/zh_TW.po ${CMAKE_SOURCE_DIR}/lessons/glossary.tsv)
+foreach(relative IN LISTS zh_cn_sources)
+  list(APPEND opencc_review_sources ${CMAKE_SOURCE_DIR}/lessons/zh-TW/${relative})
+endforeach()
+add_test(NAME i18n.opencc_review
+         COMMAND to_simplified --substitutions ${CMAKE_SOURCE_DIR}/lessons/zh-CN-phrases.tsv
+                 --corrections ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv ${opencc_review_sources})
+# ... and it fails on a sentence whose substitutions nobody reviewed (記憶體, 演算法).
+add_test(NAME i18n.opencc_review.catches_unreviewed
+         COMMAND to_simplified --substitutions ${CMAKE_SOURCE_DIR}/lessons/zh-CN-phrases.tsv
+                 --corrections ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/opencc_unreviewed.txt)
+set_tests_properties(i18n.opencc_review.catches_unreviewed PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(i18n.opencc_review i18n.opencc_review.catches_unreviewed PROPERTIES LABELS "i18n;docs")
 if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
   add_test(NAME i18n.simplified_pages
            COMMAND ${CMAKE_COMMAND} -DCHECK=$<TARGET_FILE:to_simplified> -DRUN=${WORKBOOK_TEST_OUT}/pages/chapters

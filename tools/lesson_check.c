@@ -23,7 +23,8 @@
 //   - the same claims in the same order, with the same source, phrase and
 //     figures, and the same verdict sections (verdict and case);
 //   - the same placeholders ({name}, {name:.2f}) in the opening, and in each
-//     claim's "says", idea and verdict sections;
+//     claim's "says", idea, verdict and evidence sections and its key (a
+//     choice {name?WORDS|WORDS} compares by its name);
 //   - its exercises (LANG/exercises/chNN.tsv) the English ones' ids, in order,
 //     each question and answer holding the same numbers as the English.
 // Its word budget is the English original's (a CJK character is not a word).
@@ -178,8 +179,12 @@ static char *placeholders(const char *text) {
             const char *end = strchr(p, '}');
             if (end == NULL) break;
             size_t len = (size_t)(end - p) + 1;
+            // {name?WORDS|WORDS}: the words are the language's, the name is compared
+            const char *choice = memchr(p + 2, '?', len - 2);
+            if (choice) len = (size_t)(choice - p) + 2;
             found[n] = malloc(len + 1);
             memcpy(found[n], p, len);
+            if (choice) found[n][len - 1] = '}';
             found[n++][len] = '\0';
             p = end + 1;
         } else {
@@ -316,6 +321,14 @@ static void compare_with_english(const char *chapter, const char *lessons, const
         same_placeholders(chapter, where, a->says, b->says);
         snprintf(where, sizeof where, "claim %s, idea", a->id);
         same_placeholders(chapter, where, a->idea, b->idea);
+        snprintf(where, sizeof where, "claim %s, evidence", a->id);
+        same_placeholders(chapter, where, a->evidence, b->evidence);
+        snprintf(where, sizeof where, "claim %s, key", a->id);
+        same_placeholders(chapter, where, a->key, b->key);
+        if ((a->expected[0] != '\0') != (b->expected[0] != '\0'))
+            problem(chapter, "claim %s: an \"expected:\" line in one language only%s", a->id, "");
+        if ((a->evidence[0] != '\0') != (b->evidence[0] != '\0'))
+            problem(chapter, "claim %s: a \"### evidence\" section in one language only%s", a->id, "");
         bool sections = a->n_verdicts == b->n_verdicts;
         for (size_t v = 0; sections && v < a->n_verdicts; v++) {
             sections = strcmp(a->verdicts[v].verdict, b->verdicts[v].verdict) == 0 &&

@@ -34,6 +34,13 @@ void md_tex(Buf *b, const char *markdown);
 // The same field as plain text (lesson_plain's: maths made readable, marks
 // dropped), on one line: for an image's alt text. A new string.
 char *plain_tex(const char *markdown);
+// The HTML libcmark made from a page's Markdown, finished for reading (a new
+// string): an option's code span (<code>--position k</code>) gets class
+// "option" (kept on one line), and a link or code span with the closing
+// punctuation right after it ("</a>。") is wrapped in <span class="nobr">,
+// kept on one line, so no line starts with that punctuation (md_lesson does
+// the same for a formula).
+char *html_finished(const char *html);
 // A code span holding s as it is (line breaks as spaces).
 void md_code(Buf *b, const char *s);
 // A Markdown link destination, in <...>.

@@ -246,7 +246,9 @@ static void verdict_table(Buf *f, const RunChapter *c) {
         if (*row->measured && *end == '\0') lesson_number(number, sizeof number, x);
         else snprintf(number, sizeof number, "%s", row->measured);
         buf_printf(f, " | ");
-        report_text(f, row->key);
+        char *key = run_claim_key(c, row);   // (the lesson's words, in this report's language)
+        report_text(f, key);
+        free(key);
         buf_printf(f, " = ");
         report_text(f, number);
         buf_printf(f, " |\n");
@@ -359,10 +361,16 @@ static void claim_section(Buf *f, const RunChapter *c, const RunClaim *cl) {
     }
     buf_printf(f, _("\n<details><summary>Evidence: how claim "));
     html_puts(f, cl->id);   // (raw HTML there: Markdown's backslashes mean nothing)
-    buf_printf(f, _(" was measured</summary>\n\nThe claim as checked: "));
-    report_text(f, cl->statement);
-    buf_printf(f, _(" Key number: "));
-    report_text(f, cl->key);
+    buf_printf(f, _(" was measured</summary>\n\n"));
+    if (!lesson) {   // (with a lesson, what the course says stands above)
+        buf_printf(f, _("The claim as checked: "));
+        report_text(f, cl->statement);
+        buf_printf(f, " ");
+    }
+    buf_printf(f, _("Key number: "));
+    char *key = run_claim_key(c, cl);   // (the lesson's words, in this report's language)
+    report_text(f, key);
+    free(key);
     buf_printf(f, " = ");
     report_text(f, cl->measured);
     buf_printf(f, _("; the document: "));
@@ -370,7 +378,9 @@ static void claim_section(Buf *f, const RunChapter *c, const RunClaim *cl) {
     buf_printf(f, _("; tolerance: "));
     report_text(f, cl->tolerance);
     buf_printf(f, ".\n\n");
-    md_pre(f, cl->narrative[0] ? cl->narrative : cl->finding);
+    // The lesson's evidence with the run's numbers; then what the claim printed itself, as printed.
+    if (lesson && parts.evidence[0]) buf_printf(f, "%s\n\n", parts.evidence);
+    if (cl->narrative[0] || !(lesson && parts.evidence[0])) md_pre(f, cl->narrative[0] ? cl->narrative : cl->finding);
     buf_printf(f, "\n</details>\n");
     if (lesson) lesson_parts_free(&parts);
 }

@@ -4,6 +4,8 @@
 //
 //   to_simplified [--corrections FILE] [--po] IN OUT   write OUT from IN
 //   to_simplified --check FILE...                     does any file hold a Traditional-only character?
+//   to_simplified --substitutions REVIEWED [--corrections FILE] FILE...
+//                                                     is every phrase OpenCC substitutes reviewed?
 //
 // Conversion: the text is converted with OpenCC's tw2sp configuration
 // (characters, and Taiwan phrases to mainland ones: 程式 → 程序, 資料 → 数据),
@@ -12,10 +14,25 @@
 // lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
 // what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
-// --po also names the catalogue's language zh_CN in its header.
+// --po converts the msgstr lines only (a msgid is the program's own text,
+// which gettext looks up as it is: "我愛你" must stay 我愛你) and names the
+// catalogue's language zh_CN in its header.
 //
 // Check: each file converted with t2s must come back unchanged; a character
 // that changes is Traditional-only, and is reported with its line.
+//
+// Substitutions (the review gate of issue 42): tw2sp does more than change
+// characters; it replaces Taiwan phrases with mainland ones, and where a word
+// boundary falls differently it garbles (整數位置 "integer position" read as
+// 數位 "digital": 整数字置). Every place where tw2sp's text differs from
+// t2s's (characters only) is a substitution, named by the characters that
+// differ with one character of context on each side ("数位置" -> "数字置").
+// Each must be in the reviewed table REVIEWED ("t2s form<TAB>tw2sp form<TAB>
+// accepted|corrected<TAB>why"; an entry reviews every run its two forms
+// cover, so "向量 -> 矢量" is one entry): accepted, the mainland phrase stays;
+// corrected, the corrections file must change it (checked: the corrected line
+// no longer holds the tw2sp form). An unreviewed substitution is reported
+// with its file, line and sentence.
 //
 // Exit 0 done (check: none found), 1 check found some, 2 usage or a file that
 // cannot be read, 3 OUT cannot be written (no partial OUT is left).
@@ -129,13 +146,16 @@ static int convert(const char *in, const char *out_path, const char *corrections
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     Corrections corrections = read_corrections(corrections_path);
     Buf out = {0};
+    bool in_msgstr = false;   // (--po: the line belongs to a msgstr)
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
         n += line[n] == '\n';
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
-        if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
+        if (po && copy[0] != '"') in_msgstr = strncmp(copy, "msgstr", 6) == 0;
+        if (po && !in_msgstr) buf_add(&out, copy, n);   // a msgid is the program's text: kept as it is
+        else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
         else convert_line(&out, phrases, characters, &corrections, copy);
         free(copy);
         line += n;
@@ -168,6 +188,222 @@ static int convert(const char *in, const char *out_path, const char *corrections
     return EXIT_AS_EXPECTED;
 }
 
+// ---- the review gate: substitutions beyond characters -------------------------
+
+typedef struct {
+    char **from, **to, **verdict;
+    size_t n;
+    bool *seen;
+} Reviewed;
+
+static Reviewed read_reviewed(const char *path) {
+    Reviewed r = {0};
+    char *text = text_file_read(path, NULL);
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read the reviewed table %s\n", PROGRAM, path);
+        exit(EXIT_BAD_INPUT);
+    }
+    char **lines;
+    size_t n = text_file_lines(text, &lines);
+    r.from = calloc(n + 1, sizeof *r.from), r.to = calloc(n + 1, sizeof *r.to);
+    r.verdict = calloc(n + 1, sizeof *r.verdict), r.seen = calloc(n + 1, sizeof *r.seen);
+    for (size_t i = 0; i < n; i++) {
+        if (lines[i][0] == '#' || lines[i][0] == '\0') continue;
+        char *f[4] = {lines[i]};
+        size_t k = 1;
+        for (char *p = lines[i]; *p && k < 4; p++)
+            if (*p == '\t') *p = '\0', f[k++] = p + 1;
+        if (k < 4 || (strcmp(f[2], "accepted") != 0 && strcmp(f[2], "corrected") != 0) || f[3][0] == '\0') {
+            fprintf(stderr, "%s: %s:%zu: expected \"t2s form<TAB>tw2sp form<TAB>accepted|corrected<TAB>why\"\n",
+                    PROGRAM, path, i + 1);
+            exit(EXIT_BAD_INPUT);
+        }
+        r.from[r.n] = text_copy(f[0]), r.to[r.n] = text_copy(f[1]), r.verdict[r.n] = text_copy(f[2]), r.n++;
+    }
+    free(lines), free(text);
+    return r;
+}
+
+// The byte offsets of a UTF-8 text's characters (n + 1 of them: the last is the end).
+static size_t character_starts(const char *s, size_t **starts) {
+    size_t len = strlen(s), n = 0;
+    *starts = malloc((len + 1) * sizeof **starts);
+    for (size_t i = 0; i < len; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) (*starts)[n++] = i;
+    (*starts)[n] = len;
+    return n;
+}
+
+static bool same_character(const char *a, const size_t *as, size_t i, const char *b, const size_t *bs, size_t j) {
+    size_t la = as[i + 1] - as[i], lb = bs[j + 1] - bs[j];
+    return la == lb && memcmp(a + as[i], b + bs[j], la) == 0;
+}
+
+// Do a (from i) and b (from j) agree on their next 3 characters, or both end?
+static bool in_step(const char *a, const size_t *as, size_t na, size_t i, const char *b, const size_t *bs, size_t nb,
+                    size_t j) {
+    for (size_t k = 0; k < 3; k++) {
+        if (i + k == na || j + k == nb) return i + k == na && j + k == nb;
+        if (!same_character(a, as, i + k, b, bs, j + k)) return false;
+    }
+    return true;
+}
+
+// One run where the two texts differ: bytes [a0, a1) of a and [b0, b1) of b,
+// and the run with one character of context each side, as the two forms.
+typedef struct {
+    const char *a, *b;
+    size_t a0, a1, b0, b1;
+    const char *from, *to;
+} Run;
+
+// Each run where 'characters' (t2s, a) and 'phrases' (tw2sp, b) differ.
+static int each_substitution(const char *a, const char *b, void (*report)(const Run *, void *), void *data) {
+    size_t *as, *bs;
+    size_t na = character_starts(a, &as), nb = character_starts(b, &bs);
+    int found = 0;
+    for (size_t i = 0, j = 0; i < na || j < nb;) {
+        if (i < na && j < nb && same_character(a, as, i, b, bs, j)) {
+            i++, j++;
+            continue;
+        }
+        size_t di = na - i, dj = nb - j;   // no step back in line: the rest differs
+        bool done = false;
+        for (size_t d = 1; d <= 12 && !done; d++)
+            for (size_t x = 0; x <= d && !done; x++)
+                if (i + x <= na && j + d - x <= nb && in_step(a, as, na, i + x, b, bs, nb, j + d - x))
+                    di = x, dj = d - x, done = true;
+        size_t from0 = i ? i - 1 : 0, from1 = i + di < na ? i + di + 1 : na;
+        size_t to0 = j ? j - 1 : 0, to1 = j + dj < nb ? j + dj + 1 : nb;
+        char *from = malloc(as[from1] - as[from0] + 1), *to = malloc(bs[to1] - bs[to0] + 1);
+        memcpy(from, a + as[from0], as[from1] - as[from0]), from[as[from1] - as[from0]] = '\0';
+        memcpy(to, b + bs[to0], bs[to1] - bs[to0]), to[bs[to1] - bs[to0]] = '\0';
+        Run run = {a, b, as[i], as[i + di], bs[j], bs[j + dj], from, to};
+        report(&run, data);
+        found++;
+        free(from), free(to);
+        i += di, j += dj;
+    }
+    free(as), free(bs);
+    return found;
+}
+
+typedef struct {
+    Reviewed *reviewed;
+    const Corrections *corrections;
+    const char *path, *line, *corrected;   // the line as the edition has it, after the corrections
+    size_t number;
+    int unreviewed, uncorrected;
+} GateLine;
+
+// Mark in 'covered' (one flag a byte of [r0, r1)) where 'form' occurs in
+// 'text' overlapping [r0, r1); true when it occurs there at all.
+static bool mark_cover(const char *text, size_t r0, size_t r1, const char *form, bool *covered) {
+    size_t n = strlen(form);
+    bool any = false;
+    for (const char *at = n ? strstr(text, form) : NULL; at; at = strstr(at + 1, form)) {
+        size_t o = (size_t)(at - text);
+        if (o + n <= r0 || o >= r1) continue;
+        any = true;
+        for (size_t x = o > r0 ? o : r0; x < o + n && x < r1; x++) covered[x - r0] = true;
+    }
+    return any;
+}
+
+// A run is reviewed when entries cover it: where an entry's t2s form occurs
+// over part of it in the t2s text and its tw2sp form over part of it in the
+// tw2sp text, that part is covered, and every byte of the run must be
+// ("向量 -> 矢量" reviews every place tw2sp writes 矢量 for 向量, "数位置 ->
+// 数字置" the one word; two substitutions side by side, 快取向量, take two;
+// a character the two runs share at the same place needs none).
+static void gate_one(const Run *run, void *data) {
+    GateLine *g = data;
+    bool on_a = run->a1 > run->a0;   // (a run that only inserts is checked on the tw2sp side)
+    const char *text = on_a ? run->a : run->b;
+    size_t r0 = on_a ? run->a0 : run->b0, r1 = on_a ? run->a1 : run->b1;
+    bool *covered = calloc(r1 - r0 + 1, 1), *ignored = calloc(run->b1 - run->b0 + 1, 1);
+    if (on_a) {   // a character both texts have at the same place in a run of equal length is no substitution
+        size_t *as, *bs;
+        char *ra = strndup(run->a + run->a0, run->a1 - run->a0), *rb = strndup(run->b + run->b0, run->b1 - run->b0);
+        size_t na = character_starts(ra, &as), nb = character_starts(rb, &bs);
+        for (size_t c = 0; na == nb && c < na; c++)
+            if (same_character(ra, as, c, rb, bs, c))
+                for (size_t x = as[c]; x < as[c + 1]; x++) covered[x] = true;
+        free(as), free(bs), free(ra), free(rb);
+    }
+    for (size_t x = r0; x < r1; x++) {   // punctuation and ASCII are no phrase
+        unsigned char c = (unsigned char)text[x];
+        bool cjk_punctuation = c == 0xE3 && (unsigned char)text[x + 1] == 0x80;   // U+3000..U+303F
+        bool fullwidth = c == 0xEF && ((unsigned char)text[x + 1] == 0xBC || (unsigned char)text[x + 1] == 0xBD);
+        if (c < 0x80) covered[x - r0] = true;
+        if (cjk_punctuation || fullwidth)
+            for (size_t y = x; y < x + 3 && y < r1; y++) covered[y - r0] = true;
+        if (c >= 0xC0) x += (c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1);
+    }
+    for (size_t k = 0; k < g->reviewed->n; k++) {
+        const char *form = on_a ? g->reviewed->from[k] : g->reviewed->to[k];
+        bool *probe = calloc(r1 - r0 + 1, 1);
+        bool here = mark_cover(text, r0, r1, form, probe) &&
+                    (!on_a || mark_cover(run->b, run->b0, run->b1 > run->b0 ? run->b1 : run->b0 + 1,
+                                         g->reviewed->to[k], ignored));
+        if (here) {
+            for (size_t x = 0; x < r1 - r0; x++) covered[x] = covered[x] || probe[x];
+            g->reviewed->seen[k] = true;
+            if (strcmp(g->reviewed->verdict[k], "corrected") == 0 && strstr(g->corrected, g->reviewed->to[k])) {
+                printf("%s:%zu: %s -> %s is marked corrected, but the edition still has it: \"%s\"\n", g->path,
+                       g->number, g->reviewed->from[k], g->reviewed->to[k], g->corrected);
+                g->uncorrected++;
+            }
+        }
+        free(probe);
+    }
+    bool all = true;
+    for (size_t x = 0; x < r1 - r0; x++) all = all && covered[x];
+    free(covered), free(ignored);
+    if (all) return;
+    printf("%s:%zu: unreviewed substitution %s -> %s in \"%s\"\n", g->path, g->number, run->from, run->to, g->line);
+    g->unreviewed++;
+}
+
+static int substitutions(const char *reviewed_path, const char *corrections_path, int n, char **paths) {
+    Reviewed reviewed = read_reviewed(reviewed_path);
+    Corrections corrections = read_corrections(corrections_path);
+    opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
+    int unreviewed = 0, uncorrected = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        char *text = text_file_read(paths[i], NULL);
+        if (text == NULL) {
+            fprintf(stderr, "%s: cannot read %s\n", PROGRAM, paths[i]);
+            return EXIT_BAD_INPUT;
+        }
+        char **lines;
+        size_t n_lines = text_file_lines(text, &lines);
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
+        for (size_t l = 0; l < n_lines; l++) {
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid is not converted (convert)
+            if (strncmp(lines[l], "source:", 7) == 0) continue;   // characters only (convert)
+            Buf by_phrase = {0}, by_character = {0}, edition = {0};
+            Corrections none = {0};
+            convert_line(&by_phrase, phrases, characters, &none, lines[l]);
+            convert_line(&edition, phrases, characters, &corrections, lines[l]);
+            convert_into(&by_character, characters, lines[l], strlen(lines[l]));
+            const char *a = by_character.s ? by_character.s : "", *b = by_phrase.s ? by_phrase.s : "";
+            GateLine g = {&reviewed, &corrections, paths[i], lines[l], edition.s ? edition.s : "", l + 1, 0, 0};
+            if (strcmp(a, b) != 0) total += each_substitution(a, b, gate_one, &g);
+            unreviewed += g.unreviewed, uncorrected += g.uncorrected;
+            free(by_phrase.s), free(by_character.s), free(edition.s);
+        }
+        free(lines), free(text);
+    }
+    for (size_t k = 0; k < reviewed.n; k++)
+        if (!reviewed.seen[k]) printf("(reviewed, no longer made: %s -> %s)\n", reviewed.from[k], reviewed.to[k]);
+    opencc_close(phrases), opencc_close(characters);
+    printf("%d substitution(s) beyond characters; %d unreviewed, %d marked corrected but left\n", total, unreviewed,
+           uncorrected);
+    return unreviewed || uncorrected ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
+}
+
 // --check: each line of each file against its t2s conversion.
 static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
@@ -180,7 +416,10 @@ static int check(int n, char **paths) {
         }
         char **lines;
         size_t n_lines = text_file_lines(text, &lines);
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
+            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
+            if (po && !in_msgstr) continue;   // a msgid (or a comment) is the program's text, not the edition's
             char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
             if (converted && strcmp(converted, lines[l]) != 0) {
                 size_t k = 0;
@@ -206,13 +445,21 @@ int main(int argc, char **argv) {
     bool po = false;
     int i = 1;
     if (argc >= 3 && strcmp(argv[1], "--check") == 0) return check(argc - 2, argv + 2);
+    if (argc >= 4 && strcmp(argv[1], "--substitutions") == 0) {
+        const char *fix = NULL;
+        int first = 3;
+        if (argc >= 6 && strcmp(argv[3], "--corrections") == 0) fix = argv[4], first = 5;
+        return substitutions(argv[2], fix, argc - first, argv + first);
+    }
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         if (strcmp(argv[i], "--corrections") == 0 && i + 1 < argc) corrections = argv[++i];
         else if (strcmp(argv[i], "--po") == 0) po = true;
         else break;
     }
     if (argc - i != 2) {
-        fprintf(stderr, "usage: %s [--corrections FILE] [--po] IN OUT | %s --check FILE...\n", PROGRAM, PROGRAM);
+        fprintf(stderr,
+                "usage: %s [--corrections FILE] [--po] IN OUT | %s --check FILE... | %s --substitutions REVIEWED "
+                "[--corrections FILE] FILE...\n", PROGRAM, PROGRAM, PROGRAM);
         return EXIT_BAD_INPUT;
     }
     return convert(argv[i], argv[i + 1], corrections, po);

@@ -314,9 +314,17 @@ static void page_head(Buf *h, const char *title, const char *page) {
 
 static void page_tail(Buf *h) { buf_puts(h, "</main>\n</body>\n</html>\n"); }
 
+// libcmark's HTML of a page's Markdown, finished (page_text.h: html_finished).
+static char *markdown_html(const Buf *md) {
+    char *raw = cmark_markdown_to_html(md->s ? md->s : "", md->n, CMARK_OPT_UNSAFE);
+    if (!raw) exit(EXIT_NO_RESOURCES);
+    char *html = html_finished(raw);
+    free(raw);
+    return html;
+}
+
 static void add_markdown(Buf *h, const Buf *md) {
-    char *html = cmark_markdown_to_html(md->s ? md->s : "", md->n, CMARK_OPT_UNSAFE);
-    if (!html) exit(EXIT_NO_RESOURCES);
+    char *html = markdown_html(md);
     buf_puts(h, html);
     free(html);
 }
@@ -466,8 +474,7 @@ static long first_use(const char *html, const char *term, bool english, const ch
 // The page's Markdown as HTML, each glossary term's first use linked to the
 // glossary (longest terms first, so that 位置編碼 is linked before 位置 can be).
 static void add_markdown_linking_terms(Buf *h, const Buf *md) {
-    char *html = cmark_markdown_to_html(md->s ? md->s : "", md->n, CMARK_OPT_UNSAFE);
-    if (!html) exit(EXIT_NO_RESOURCES);
+    char *html = markdown_html(md);
     size_t *order = calloc(g_n_terms ? g_n_terms : 1, sizeof *order);
     if (!order) faults_out_of_memory("the glossary", g_n_terms);
     for (size_t k = 0; k < g_n_terms; k++) order[k] = k;
@@ -517,6 +524,31 @@ static void write_page(const char *title, const char *page, Buf *md, bool link_t
 
 static void footer(Buf *md, const RunChapter *c, const char *command);
 
+// The four course documents, as a table (on the contents and the glossary):
+// short name, title as printed (lessons/en/documents.tsv), language and what
+// each covers (lessons/LANG/documents.tsv, in the page's language).
+static void documents_table(Buf *md) {
+    const char *titles = lesson_source("en", "documents");
+    const char *words = lesson_source(i18n_code(g_lang), "documents");
+    if (titles == NULL) return;
+    if (words == NULL) words = titles;
+    static const char *const IDS[] = {"Doc A", "Doc B", "Doc C", "Doc D"};
+    Buf table = {0};
+    buf_printf(&table, "| %s | %s | %s | %s |\n|---|---|---|---|\n", _("document"), _("title, as printed"),
+               _("language"), _("what it covers"));
+    for (size_t i = 0; i < sizeof IDS / sizeof *IDS; i++) {
+        char *title = tsv_lookup(titles, IDS[i], "title"), *language = tsv_lookup(words, IDS[i], "language"),
+             *covers = tsv_lookup(words, IDS[i], "covers");
+        if (title && language && covers)
+            buf_printf(&table, "| %s | %s | %s | %s |\n", lesson_source_label(IDS[i]), title, language, covers);
+        free(title), free(language), free(covers);
+    }
+    buf_puts(md, "<div class=\"documents\">\n\n");
+    md_lesson(md, table.s);
+    buf_puts(md, "\n</div>\n\n");
+    free(table.s);
+}
+
 // glossary.html: every term in the three languages, where the course uses it,
 // and a short note.
 static void write_glossary(void) {
@@ -529,7 +561,11 @@ static void write_glossary(void) {
     buf_puts(&md, _("The terms the lessons use, in English, Traditional Chinese (Taiwan) and Simplified Chinese, with "
                     "where the course documents use them (— a term of the workbook's own). On every page a term's "
                     "first use links here."));
-    buf_puts(&md, "\n\n</div>\n\n<div class=\"table-box\">\n<table class=\"glossary\">\n<thead><tr>");
+    buf_puts(&md, "\n\n</div>\n\n");
+    buf_printf(&md, "## %s\n\n", _("The course documents"));
+    documents_table(&md);
+    buf_printf(&md, "## %s\n\n", _("The terms"));
+    buf_puts(&md, "<div class=\"table-box\">\n<table class=\"glossary\">\n<thead><tr>");
     for (Lang l = 0; l < LANG_COUNT; l++) buf_printf(&md, "<th lang=\"%s\">%s</th>", i18n_html_lang(l), i18n_own_name(l));
     buf_printf(&md, "<th>%s</th>", _("where the course uses it"));
     if (g_lang != LANG_EN) buf_printf(&md, "<th>%s</th>", _("note"));
@@ -539,16 +575,23 @@ static void write_glossary(void) {
         buf_puts(&md, "<tr id=\"term-");
         html_puts(&md, t->id);
         buf_puts(&md, "\">");
+        // (each cell named by data-label: at phone width a row is a card, its cells one under another)
         for (Lang l = 0; l < LANG_COUNT; l++) {
-            buf_printf(&md, "<td lang=\"%s\">", i18n_html_lang(l));
+            buf_printf(&md, "<td lang=\"%s\" data-label=\"", i18n_html_lang(l));
+            html_puts(&md, i18n_own_name(l));
+            buf_puts(&md, "\">");
             html_puts(&md, t->term[l]);
             buf_puts(&md, "</td>");
         }
-        buf_puts(&md, "<td>");
+        buf_puts(&md, "<td data-label=\"");
+        html_puts(&md, _("where the course uses it"));
+        buf_puts(&md, "\">");
         html_puts(&md, lesson_source_label(t->source[g_lang]));
         buf_puts(&md, "</td>");
         if (g_lang != LANG_EN) {   // (Markdown with TeX between blank lines: CommonMark reads it inside the cell)
-            buf_puts(&md, "<td>\n\n");
+            buf_puts(&md, "<td data-label=\"");
+            html_puts(&md, _("note"));
+            buf_puts(&md, "\">\n\n");
             md_tex(&md, t->note[g_lang]);
             buf_puts(&md, "\n\n</td>");
         }
@@ -591,10 +634,26 @@ static void printed(Buf *md, const char *text) {
     buf_puts(md, "</span>");
 }
 
-// The evidence: what the claim printed, as it printed it.
-static void narrative(Buf *md, const Claim *cl) {
+// The evidence: the lesson's, with the run's numbers and tables ('evidence',
+// Markdown; NULL or "" when the lesson has none), then what the claim printed
+// itself, as it printed it.
+static void narrative(Buf *md, const Claim *cl, const char *evidence) {
+    bool words = evidence && evidence[0];
+    if (words) {
+        buf_puts(md, "<div class=\"evidence-words\">\n\n");
+        md_lesson(md, evidence);
+        buf_puts(md, "\n\n</div>\n\n");
+    }
+    if (words && !cl->narrative[0]) return;
+    // (a <pre> block of HTML keeps its lines: each escaped, its line break kept)
     buf_puts(md, "<pre class=\"evidence-text\">");
-    html_puts(md, cl->narrative[0] ? cl->narrative : cl->finding);
+    const char *text = cl->narrative[0] ? cl->narrative : cl->finding;
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        html_text(md, line, n);
+        line += n;
+        if (*line == '\n') buf_puts(md, "\n"), line++;
+    }
     buf_puts(md, "</pre>\n\n");
 }
 
@@ -670,10 +729,15 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     if (lesson && !parts.verdict_missing) md_lesson(md, parts.verdict);
     else printed(md, cl->finding);
     buf_puts(md, _("\n\n</div>\n\n<details class=\"evidence\">\n<summary>Evidence: how it was measured</summary>\n\n"));
-    buf_puts(md, _("<div class=\"statement\">\n\n**The claim as checked:** "));
-    md_puts(md, cl->statement);
-    buf_puts(md, "\n\n</div>\n\n<dl class=\"numbers\">\n\n<dt>");
-    html_puts(md, cl->key);
+    if (!lesson) {   // (with a lesson, what the course says stands above)
+        buf_puts(md, _("<div class=\"statement\">\n\n**The claim as checked:** "));
+        md_puts(md, cl->statement);
+        buf_puts(md, "\n\n</div>\n\n");
+    }
+    buf_puts(md, "<dl class=\"numbers\">\n\n<dt>");
+    char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number, in the page's language
+    html_puts(md, key);
+    free(key);
     buf_puts(md, "</dt>\n\n");
     if (strcmp(cl->verdict, "erratum") == 0 && has_value(cl->document)) {
         buf_puts(md, _("<dd>computed <b>"));
@@ -695,7 +759,7 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
         html_puts(md, cl->tolerance);
     }
     buf_puts(md, "</dd>\n</dl>\n\n");
-    narrative(md, cl);
+    narrative(md, cl, lesson ? parts.evidence : NULL);
     buf_puts(md, "</details>\n\n</section>\n\n");
     if (lesson) lesson_parts_free(&parts);
 }
@@ -1066,7 +1130,9 @@ static void write_index(void) {
     md_puts(&md, report_md_name(g_lang));
     buf_puts(&md, "](");
     md_dest(&md, report);
-    buf_puts(&md, _("). Terms: the [glossary](glossary.html).\n\n</div>\n\n"));
+    buf_puts(&md, _("). Terms: the [glossary](glossary.html).\n\n</div>\n\n"));    buf_printf(&md, "<section class=\"documents\" id=\"documents\">\n\n## %s\n\n", _("The course documents"));
+    documents_table(&md);
+    buf_puts(&md, "</section>\n\n");
     if (g_run) {
         char counts[512];
         run_verdict_counts_all(g_run, counts, sizeof counts);
@@ -1113,9 +1179,11 @@ static void write_index(void) {
                 html_puts(&md, cl->document);
                 buf_puts(&md, _(", computed "));
                 html_puts(&md, cl->measured);
-                buf_puts(&md, ": <code>");   // the key number's name, as the chapter printed it
-                html_puts(&md, cl->key);
-                buf_puts(&md, "</code>)</span>");
+                buf_puts(&md, g_lang == LANG_EN ? ": " : "：");
+                char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number
+                html_puts(&md, key);
+                free(key);
+                buf_puts(&md, ")</span>");
             }
             buf_puts(&md, "\n");
         }

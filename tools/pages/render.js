@@ -17,6 +17,20 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   });
 });
+// A display formula wider than its box is drawn smaller until it fits (down
+// to half size; past that its box scrolls), so a phone shows its end.
+function fitFormulas() {
+  document.querySelectorAll(".tex-done.tex-display").forEach(function (el) {
+    el.style.fontSize = "";
+    var box = el.clientWidth, wide = el.scrollWidth;
+    if (box > 0 && wide > box + 1) el.style.fontSize = Math.max(0.5, (box - 2) / wide).toFixed(3) + "em";
+  });
+}
+window.addEventListener("load", function () {
+  fitFormulas();
+  if (document.fonts) document.fonts.ready.then(fitFormulas);   // (KaTeX's fonts change the widths)
+});
+window.addEventListener("resize", fitFormulas);
 // A figure that does not load is said so on the page and in the console.
 window.addEventListener("load", function () {
   document.querySelectorAll("img").forEach(function (img) {

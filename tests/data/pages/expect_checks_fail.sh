@@ -11,6 +11,9 @@
 #   - a table and a <pre> clipped (wider content, overflow-x hidden), and a
 #     table cut by a box that hides what sticks out of the window;
 #   - an image not linked, and one linked to another file;
+#   - a display formula wider than its box (added after render.js fitted
+#     the formulas), an option's code span broken across lines, a line
+#     starting with "。", and (at 400 pixels) a glossary wider than the page;
 #   - a figure whose text is drawn 6 pixels high at its own size (the
 #     made-up figure with every font size set to 6), named once, not per width;
 #   - and, run again with no CJK font (fontconfig told of DejaVu only), the
@@ -36,6 +39,16 @@ broken='<section id="broken">
 <table style="display: block; width: 150px; overflow-x: hidden"><tr><td style="white-space: nowrap">a clipped table with a long row of numbers 1 2 3 4 5 6 7 8 9 10 11 12</td></tr></table>
 <pre style="overflow-x: hidden; white-space: pre">a clipped pre with one long line of numbers 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30</pre>
 <div style="overflow: hidden"><table style="width: 3000px"><tr><td>a table wider than any window</td></tr></table></div>
+<p id="wide">A wide display formula: </p>
+<script>window.addEventListener("load", function () {
+  var s = document.createElement("span");
+  s.className = "tex-done tex-display"; s.style.whiteSpace = "nowrap";
+  s.textContent = "a display formula far wider than any window: " + "x + ".repeat(400) + "y";
+  document.getElementById("wide").appendChild(s);
+});</script>
+<p style="width: 8em">An option <code class="option" style="white-space: normal">--position k --another-option</code> broken.</p>
+<p lang="zh-Hant">一句話<br>。下一行</p>
+<div class="table-box"><table class="glossary" style="width: 900px"><tr><td>a glossary too wide</td></tr></table></div>
 <p><img src="figures/ch01_output_d.svg" alt="an unlinked figure"></p>
 <p><a href="index.html"><img src="figures/ch01_output_d.png" alt="a figure linked elsewhere"></a></p>
 <p><a href="figures/tiny_text.svg"><img src="figures/tiny_text.svg" alt="a figure with tiny text"></a></p>
@@ -63,10 +76,14 @@ for width in 1100 400; do
               'formula not rendered (span.tex): y = x^2' \
               'table clipped: ' 'pre clipped: ' 'table reaches outside the' \
               'image not linked to its full-size file: figures/ch01_output_d.svg' \
-              'image figures/ch01_output_d.png links to index.html, not to its own full-size file'; do
+              'image figures/ch01_output_d.png links to index.html, not to its own full-size file' \
+              'display formula wider than its box' 'option broken across lines: --position k' \
+              "a line starts with closing punctuation '。'"; do
     grep -q -F "ch01.html at $width px: $want" "$work/out.txt" || { echo "NOT NAMED at $width px: $want"; bad=1; }
   done
 done
+grep -q -F "ch01.html at 400 px: glossary wider than the page" "$work/out.txt" ||
+  { echo "NOT NAMED at 400 px: the glossary wider than the page"; bad=1; }
 grep -q -E '^FAIL figures: figures/tiny_text[.]svg at its own size: text ".*" is 6[.]0 px, below [0-9]+ px' "$work/out.txt" ||
   { echo "NOT NAMED: the figure with 6-pixel text"; bad=1; }
 grep -q -F 'figures/ch01_output_d.svg at its own size' "$work/out.txt" &&

@@ -1,0 +1,32 @@
+# The evidence keeps its numbers (issue 41). Each chapter's evidence moved
+# from sentences composed in C into its lesson files (lessons/LANG/chNN.md,
+# "### evidence"); the English evidence at the course's settings must still
+# print every number it printed before the move, and no other:
+# tests/evidence_numbers/chNN.tsv holds them as printed (claim, number),
+# tests/evidence_numbers/chNN.allowed.tsv the reviewed differences (a number
+# moved to --verbose, or added, with why). tests/evidence_numbers.sh compares.
+# Chapters 0, 6 and 9 train at the course's settings (a minute or more): their
+# checks are in the full tier.
+file(GLOB evidence_baselines CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/evidence_numbers/ch[0-9][0-9].tsv)
+foreach(baseline IN LISTS evidence_baselines)
+  get_filename_component(chapter ${baseline} NAME_WE)
+  if(NOT TARGET ${chapter})
+    continue()
+  endif()
+  set(out ${WORKBOOK_TEST_OUT}/${chapter}/evidence_numbers)
+  set(allowed ${CMAKE_CURRENT_SOURCE_DIR}/evidence_numbers/${chapter}.allowed.tsv)
+  add_test(NAME ${chapter}.evidence.numbers_kept
+           COMMAND sh -c "mkdir -p \"$1\" && \"$2\" --lang en --evidence --out \"$1/run\" > \"$1/evidence.txt\" && exec \"$3\" check \"$4\" \"$1/evidence.txt\" '' \"$5\""
+                   evidence_numbers ${out} $<TARGET_FILE:${chapter}> ${CMAKE_CURRENT_SOURCE_DIR}/evidence_numbers.sh
+                   ${baseline} ${allowed})
+  set_tests_properties(${chapter}.evidence.numbers_kept PROPERTIES LABELS "lessons;${chapter}")
+  if(chapter MATCHES "^ch0[069]$")
+    list(APPEND WORKBOOK_FULL_TESTS ${chapter}.evidence.numbers_kept)
+  endif()
+endforeach()
+
+# The checker itself: a number dropped, or one added, fails; a reviewed one passes.
+add_test(NAME lessons.evidence_numbers_checker
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/expect_evidence_numbers.sh ${CMAKE_CURRENT_SOURCE_DIR}/evidence_numbers.sh
+                 ${WORKBOOK_TEST_OUT}/evidence_numbers_checker)
+set_tests_properties(lessons.evidence_numbers_checker PROPERTIES LABELS "lessons;unit")
