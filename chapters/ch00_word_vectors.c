@@ -1986,12 +1986,12 @@ static void claim_ids_and_files(Chapter *ch, ClaimResult *r) { claim_ids(ch, r);
 // The statements and the reasons for the expected verdicts are the lessons'
 // (lessons/LANG/ch00.md: says: and expected:), in the reader's language.
 static const ClaimDef CLAIMS[] = {
-    {"0.1", "Doc C §一", NULL, VERDICT_HOLDS, NULL, claim_ids_and_files, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.2", "Doc C §一, §七", NULL, VERDICT_HOLDS, NULL, claim_lookup, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.3", "Doc C §二", NULL, VERDICT_HOLDS, NULL, claim_related, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.4", "Doc C §二", NULL, VERDICT_HOLDS, NULL, claim_analogy, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.5", "Doc C §三", NULL, VERDICT_HOLDS, NULL, claim_static_senses, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.6", "Doc C §三", NULL, VERDICT_HOLDS, NULL, claim_contextual, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.1", "Doc C §一", VERDICT_HOLDS, claim_ids_and_files, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.2", "Doc C §一, §七", VERDICT_HOLDS, claim_lookup, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.3", "Doc C §二", VERDICT_HOLDS, claim_related, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.4", "Doc C §二", VERDICT_HOLDS, claim_analogy, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.5", "Doc C §三", VERDICT_HOLDS, claim_static_senses, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.6", "Doc C §三", VERDICT_HOLDS, claim_contextual, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 // Remove the (empty) folders from 'out' up to 'made_from', leaf first: the

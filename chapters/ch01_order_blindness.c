@@ -1132,19 +1132,19 @@ static void claim_parallel_faster(Chapter *ch, ClaimResult *r) {
 static const ClaimDef CLAIMS[] = {
     // The statement (says:), why the verdict is expected (expected:) and the
     // key number's words (key:) are the lesson's: lessons/LANG/ch01.md.
-    {"1.1", "Doc A §先搞清楚", NULL, VERDICT_HOLDS, NULL, claim_swap_leaves_od, SCOPE_COURSE, WEIGHT_NONE},
-    {"1.2", "Doc A; Doc D §自注意力天然不感知顺序", NULL, VERDICT_HOLDS, NULL, claim_equivariance, SCOPE_COURSE,
+    {"1.1", "Doc A §先搞清楚", VERDICT_HOLDS, claim_swap_leaves_od, SCOPE_COURSE, WEIGHT_NONE},
+    {"1.2", "Doc A; Doc D §自注意力天然不感知顺序", VERDICT_HOLDS, claim_equivariance, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"1.3", "Doc A §先搞清楚", NULL, VERDICT_ERRATUM, NULL, claim_last_position, SCOPE_COURSE, WEIGHT_ERROR},
-    {"1.4", "Doc A §方案一", NULL, VERDICT_HOLDS, NULL, claim_positions_break_invariance, SCOPE_COURSE, WEIGHT_NONE},
-    {"1.5", "Doc B §2; Doc D §为什么 RNN 不需要担心", NULL, VERDICT_HOLDS, NULL, claim_rnn_sees_order, SCOPE_COURSE,
+    {"1.3", "Doc A §先搞清楚", VERDICT_ERRATUM, claim_last_position, SCOPE_COURSE, WEIGHT_ERROR},
+    {"1.4", "Doc A §方案一", VERDICT_HOLDS, claim_positions_break_invariance, SCOPE_COURSE, WEIGHT_NONE},
+    {"1.5", "Doc B §2; Doc D §为什么 RNN 不需要担心", VERDICT_HOLDS, claim_rnn_sees_order, SCOPE_COURSE,
      WEIGHT_NONE},
     // Beyond the documents: Doc A's note says only that attention hides a
     // little position information, not how; the causal mask is the workbook's question.
-    {"1.6", "Doc A §註", NULL, VERDICT_HOLDS, NULL, claim_causal_mask_leaks, SCOPE_BEYOND, WEIGHT_NONE},
+    {"1.6", "Doc A §註", VERDICT_HOLDS, claim_causal_mask_leaks, SCOPE_BEYOND, WEIGHT_NONE},
     // The speed-up is the documents' own claim (Doc B §2: 巨大的速度提升; Doc D:
     // 速度优势); the dependency chains and the machine model are the workbook's.
-    {"1.7", "Doc B §2; Doc D §为什么 RNN 不需要担心", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_parallel_faster,
+    {"1.7", "Doc B §2; Doc D §为什么 RNN 不需要担心", VERDICT_PARTLY_HOLDS, claim_parallel_faster,
      SCOPE_COURSE, WEIGHT_NONE},
 };
 

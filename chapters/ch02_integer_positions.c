@@ -595,13 +595,13 @@ static void claim_pain_points(Chapter *ch, ClaimResult *r) {
 static const ClaimDef CLAIMS[] = {
     // The statement (says:), why the verdict is expected (expected:) and the
     // key number's words (key:) are the lesson's: lessons/LANG/ch02.md.
-    {"2.1", "Doc B §3-1", NULL, VERDICT_HOLDS, NULL, claim_arithmetic, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.2", "Doc B §3-1", NULL, VERDICT_HOLDS, NULL, claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.1", "Doc B §3-1", VERDICT_HOLDS, claim_arithmetic, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.2", "Doc B §3-1", VERDICT_HOLDS, claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
     // Taught in Doc B's order: the integer problems (§3-1, §3-2), then the sinusoids (§5-1), then §6.
-    {"2.4", "Doc B §3-2", NULL, VERDICT_HOLDS, NULL, claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.3", "Doc B §5-1", NULL, VERDICT_HOLDS, NULL, claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.5", "Doc B §5-1", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.6", "Doc B §6", NULL, VERDICT_ERRATUM, NULL, claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
+    {"2.4", "Doc B §3-2", VERDICT_HOLDS, claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.3", "Doc B §5-1", VERDICT_HOLDS, claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.5", "Doc B §5-1", VERDICT_PARTLY_HOLDS, claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.6", "Doc B §6", VERDICT_ERRATUM, claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
 };
 
 int main(int argc, char **argv) {

@@ -902,14 +902,14 @@ static void print_position(void) {
 // Each claim's statement (says:), the reason for its expected verdict
 // (expected:) and its key number's words (key:) are in the lesson.
 static const ClaimDef CLAIMS[] = {
-    {"3.5", "Doc A §圖像化", NULL, VERDICT_HOLDS, NULL, claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.3", "Doc D §1 (condition 1)", NULL, VERDICT_HOLDS, NULL, claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.4", "Doc D §1 (condition 2)", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_similarity_decay, SCOPE_COURSE,
+    {"3.5", "Doc A §圖像化", VERDICT_HOLDS, claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.3", "Doc D §1 (condition 1)", VERDICT_HOLDS, claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.4", "Doc D §1 (condition 2)", VERDICT_PARTLY_HOLDS, claim_similarity_decay, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"3.6", "Doc B §4", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.6", "Doc B §4", VERDICT_PARTLY_HOLDS, claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
     // A wrong table a student would copy: an error, not a slip.
-    {"3.1", "Doc B §4-2", NULL, VERDICT_ERRATUM, NULL, claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
-    {"3.2", "Doc B §4-3", NULL, VERDICT_HOLDS, NULL, claim_same_word_two_positions, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.1", "Doc B §4-2", VERDICT_ERRATUM, claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
+    {"3.2", "Doc B §4-3", VERDICT_HOLDS, claim_same_word_two_positions, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -434,10 +434,10 @@ static void claim_ruler(Chapter *ch, ClaimResult *r) {
 // Each claim's statement (says:), the reason for its expected verdict
 // (expected:) and its key number's words (key:) are in the lesson.
 static const ClaimDef CLAIMS[] = {
-    {"4.1", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_clock_table, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.2", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_periods_measured, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.3", "Doc A §時鐘指針的比喻", NULL, VERDICT_HOLDS, NULL, claim_hands, SCOPE_COURSE, WEIGHT_NONE},
-    {"4.4", "Doc D §2", NULL, VERDICT_HOLDS, NULL, claim_ruler, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.1", "Doc A §時鐘指針的比喻", VERDICT_HOLDS, claim_clock_table, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.2", "Doc A §時鐘指針的比喻", VERDICT_HOLDS, claim_periods_measured, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.3", "Doc A §時鐘指針的比喻", VERDICT_HOLDS, claim_hands, SCOPE_COURSE, WEIGHT_NONE},
+    {"4.4", "Doc D §2", VERDICT_HOLDS, claim_ruler, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

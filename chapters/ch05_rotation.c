@@ -838,13 +838,13 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
-    {"5.1", "Doc A §核心性質; Doc B §5-3, Doc C §五", NULL, VERDICT_HOLDS, NULL, claim_rotation_identity, SCOPE_COURSE,
+    {"5.1", "Doc A §核心性質; Doc B §5-3, Doc C §五", VERDICT_HOLDS, claim_rotation_identity, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"5.2", "Doc A §核心性質 (follows)", NULL, VERDICT_HOLDS, NULL, claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.3", "Doc A §這個性質怎麼影響", NULL, VERDICT_HOLDS, NULL, claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.5", "Doc A §這個性質怎麼影響", NULL, VERDICT_ERRATUM, NULL, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
-    {"5.4", "Doc A §這個性質怎麼影響", NULL, VERDICT_HOLDS, NULL, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.6", "Doc A §為什麼是這個設計", NULL, VERDICT_DOES_NOT_HOLD, NULL, claim_cat_fish_added, SCOPE_COURSE,
+    {"5.2", "Doc A §核心性質 (follows)", VERDICT_HOLDS, claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.3", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.5", "Doc A §這個性質怎麼影響", VERDICT_ERRATUM, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
+    {"5.4", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.6", "Doc A §為什麼是這個設計", VERDICT_DOES_NOT_HOLD, claim_cat_fish_added, SCOPE_COURSE,
      WEIGHT_NONE},
 };
 

@@ -983,17 +983,17 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
-    {"7.1", "Doc C §六", NULL, VERDICT_HOLDS, NULL, claim_rope_relative, SCOPE_COURSE, WEIGHT_NONE},
-    {"7.2", "Doc C §六; ch05 claim 5.4", NULL, VERDICT_HOLDS, NULL, claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
-    {"7.3", "Beyond the documents; Doc C §六 names ALiBi", NULL, VERDICT_HOLDS, NULL, claim_alibi_decay, SCOPE_BEYOND,
+    {"7.1", "Doc C §六", VERDICT_HOLDS, claim_rope_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.2", "Doc C §六; ch05 claim 5.4", VERDICT_HOLDS, claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.3", "Beyond the documents; Doc C §六 names ALiBi", VERDICT_HOLDS, claim_alibi_decay, SCOPE_BEYOND,
      WEIGHT_NONE},
-    {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6", NULL, VERDICT_HOLDS, NULL, claim_causal_counts,
+    {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6", VERDICT_HOLDS, claim_causal_counts,
      SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.5", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_layouts_permutation, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.6", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_layouts_rotation, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.7", "Beyond the documents; Doc A §為什麼是這個設計 (its wish)", NULL, VERDICT_PARTLY_HOLDS, NULL,
+    {"7.5", "Beyond the documents", VERDICT_HOLDS, claim_layouts_permutation, SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.6", "Beyond the documents", VERDICT_HOLDS, claim_layouts_rotation, SCOPE_BEYOND, WEIGHT_NONE},
+    {"7.7", "Beyond the documents; Doc A §為什麼是這個設計 (its wish)", VERDICT_PARTLY_HOLDS,
      claim_rope_cat_fish, SCOPE_BEYOND, WEIGHT_NONE},
-    {"7.8", "Doc C §六", NULL, VERDICT_HOLDS, NULL, claim_rope_absolute, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.8", "Doc C §六", VERDICT_HOLDS, claim_rope_absolute, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -761,12 +761,12 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
 // ---- main ----------------------------------------------------------------------
 
 static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
-    {"8.1", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_float_error_grows, SCOPE_BEYOND, WEIGHT_NONE},
-    {"8.2", "Beyond the documents; Doc D §1", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_float_good_enough, SCOPE_BEYOND,
+    {"8.1", "Beyond the documents", VERDICT_HOLDS, claim_float_error_grows, SCOPE_BEYOND, WEIGHT_NONE},
+    {"8.2", "Beyond the documents; Doc D §1", VERDICT_PARTLY_HOLDS, claim_float_good_enough, SCOPE_BEYOND,
      WEIGHT_NONE},
-    {"8.3", "Beyond the documents; Doc A §核心性質", NULL, VERDICT_PARTLY_HOLDS, NULL, claim_recurrence_drifts,
+    {"8.3", "Beyond the documents; Doc A §核心性質", VERDICT_PARTLY_HOLDS, claim_recurrence_drifts,
      SCOPE_BEYOND, WEIGHT_NONE},
-    {"8.4", "Beyond the documents", NULL, VERDICT_HOLDS, NULL, claim_reanchored_within_budget, SCOPE_BEYOND,
+    {"8.4", "Beyond the documents", VERDICT_HOLDS, claim_reanchored_within_budget, SCOPE_BEYOND,
      WEIGHT_NONE},
 };
 

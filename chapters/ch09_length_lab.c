@@ -162,17 +162,14 @@ static CopyConfig lab_config(unsigned long seed) {
 
 static void write_sweep_data(Chapter *ch);
 
-// Train the whole sweep once (every claim reads it), print its table, write its data.
+// Train the whole sweep once (every claim reads it), write its data. (Claim 9.1's
+// evidence shows its whole table, record_sweep; what is trained, and how fast, are
+// --verbose details.)
 static void sweep_ensure(Chapter *ch) {
     if (swept) return;
     swept = true;
     sweep = calloc(N_TASKS, sizeof *sweep);
     if (sweep == NULL) chapter_check(ch, GSL_ENOMEM, "the sweep's results");
-    chapter_say(ch, "The sweep: %d tasks x 2 masks (no causal 'next': the mask hides its target) x %d\n"
-                    "encodings x %ld seed%s, %ld Adam steps of %ld sequences each, trained at L_train = %d and\n"
-                    "tested on %ld sequences of length %zu.\n\n",
-                N_TASKS, LAB_N_ENCODINGS, seeds, seeds == 1 ? "" : "s", steps, batch, COPY_DEFAULT_TRAIN_LEN, eval_seqs,
-                eval_len());
     bool all[LAB_N_ENCODINGS];
     for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) all[enc] = true;
     double *bound = malloc(eval_len() * sizeof *bound);
@@ -186,14 +183,14 @@ static void sweep_ensure(Chapter *ch) {
         Cell *c = &sweep[task][mask];
         c->x = (CopyExperiment){.n_encodings = LAB_N_ENCODINGS, .labels = lab_labels,
                                 .columns = lab_columns, .makers = lab_makers,
-                                .label_width = 18, .bucket_width = 10, .seeds = seeds,
+                                .seeds = seeds,
                                 .cache_dir = cache_dir, .code_key = WORKBOOK_CODE_KEY, .retrain = retrain};
         c->x.config = lab_config((unsigned long)ch->seed);
         c->x.config.task = task_of(task);
         c->x.config.causal = mask == 1;
         char label[64];
         copy_task_label(&c->x.config.task, label, sizeof label);
-        chapter_say(ch, "Task %s, %s:\n", label, MASK_NAMES[mask]);
+        chapter_detail(ch, "Task %s, %s:\n", label, MASK_NAMES[mask]);
         copy_experiment_ensure(ch, &c->x, all, (size_t)threads);
         CopyTask t = task_of(task);
         copy_task_blind_bound(&t, mask == 1, COPY_DEFAULT_VOCAB, COPY_DEFAULT_TRAIN_LEN, ch->rng, blind_seqs(), bound);
@@ -203,26 +200,6 @@ static void sweep_ensure(Chapter *ch) {
     }
     progress_end();
     free(bound);
-    chapter_say(ch, "Accuracy in %%, mean over %ld seed%s: at 1 <= t < L_train on sequences of length L_train\n"
-                    "('train') and at L_train <= t < %zu ('beyond'); chance %.2f%%; 'blind' is the\n"
-                    "best any model without positions can do (train / beyond):\n",
-                seeds, seeds == 1 ? "" : "s", eval_len(), 100.0 / COPY_DEFAULT_VOCAB);
-    chapter_say(ch, "  %-18s %-13s %11s", "task", "mask", "blind");
-    for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) chapter_say(ch, " %12s", lab_columns[enc]);
-    chapter_say(ch, "\n");
-    for (size_t i = 0; i < n_combinations; i++) {
-        size_t task = combinations[i].task, mask = combinations[i].mask;
-        const Cell *c = &sweep[task][mask];
-        char label[64];
-        copy_task_label(&c->x.config.task, label, sizeof label);
-        chapter_say(ch, "  %-18s %-13s %5.1f/%5.1f", label, MASK_NAMES[mask], 100 * c->blind_train_len,
-                    100 * c->blind_beyond);
-        for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++)
-            chapter_say(ch, "  %5.1f/%5.1f", 100 * c->x.summary[enc].train_len.mean,
-                        100 * c->x.summary[enc].beyond.mean);
-        chapter_say(ch, "\n");
-    }
-    chapter_say(ch, "\n");
     write_sweep_data(ch);
 }
 
@@ -292,6 +269,54 @@ static void write_sweep_data(Chapter *ch) {
 
 static const CopySummary *summary(size_t task, size_t mask, size_t enc) { return &sweep[task][mask].x.summary[enc]; }
 
+// ---- what the evidence names (lessons/LANG/ch09.md, each claim's "### evidence") --------
+
+static void claim_percent(ClaimResult *r, const char *name, double fraction) { claim_value(r, name, 100 * fraction); }
+static void claim_flag(ClaimResult *r, const char *name, bool on) { claim_value(r, name, on ? 1.0 : 0.0); }
+
+// A row of a table with one row per task and mask: the position the task copies
+// ("t-1", "t-3", "t+1", "0": symbols, the same in every language) and a mark
+// under "causal" for the causal mask.
+static void record_combination(ClaimResult *r, const char *table, size_t task, size_t mask) {
+    const CopyTask *t = &sweep[task][mask].x.config.task;
+    claim_row(r, table);
+    if (t->kind == COPY_TASK_PREVIOUS) claim_cell_text(r, table, "copies", "t-%zu", t->k);
+    else if (t->kind == COPY_TASK_NEXT) claim_cell_text(r, table, "copies", "t+1");
+    else claim_cell_text(r, table, "copies", "0");
+    claim_cell_text(r, table, "causal", "%s", mask == 1 ? "✓" : "–");
+}
+
+// The sweep (claim 9.1's evidence): how it was run, and table "sweep", one row
+// per task and mask: the position-blind bound and each encoding's accuracy, in
+// percent, at the training length (C_L) and beyond it (C_beyond), C the
+// encoding's data-file column (none .. alibi_lr, t5).
+static void record_sweep(ClaimResult *r) {
+    claim_value(r, "tasks", N_TASKS);
+    claim_value(r, "encodings", LAB_N_ENCODINGS);
+    claim_value(r, "seeds", (double)seeds);
+    claim_value(r, "cell_models", (double)(LAB_N_ENCODINGS * seeds));
+    claim_value(r, "steps", (double)steps);
+    claim_value(r, "batch", (double)batch);
+    claim_value(r, "L", COPY_DEFAULT_TRAIN_LEN);
+    claim_value(r, "eval_seqs", (double)eval_seqs);
+    claim_value(r, "T", (double)eval_len());
+    claim_percent(r, "chance_pct", 1.0 / COPY_DEFAULT_VOCAB);
+    for (size_t i = 0; i < n_combinations; i++) {
+        size_t task = combinations[i].task, mask = combinations[i].mask;
+        const Cell *c = &sweep[task][mask];
+        record_combination(r, "sweep", task, mask);
+        claim_cell(r, "sweep", "blind_L", 100 * c->blind_train_len);
+        claim_cell(r, "sweep", "blind_beyond", 100 * c->blind_beyond);
+        for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s_L", lab_columns[enc]);
+            claim_cell(r, "sweep", name, 100 * c->x.summary[enc].train_len.mean);
+            snprintf(name, sizeof name, "%s_beyond", lab_columns[enc]);
+            claim_cell(r, "sweep", name, 100 * c->x.summary[enc].beyond.mean);
+        }
+    }
+}
+
 // ---- claim 9.1: causal models without positions learn position (Haviv et al. 2022) ----------
 
 static void claim_causal_nope(Chapter *ch, ClaimResult *r) {
@@ -300,26 +325,12 @@ static void claim_causal_nope(Chapter *ch, ClaimResult *r) {
     double acc_bi = summary(TASK_PREVIOUS, 0, COPY_ENC_NONE)->train_len.mean;
     double acc_causal = summary(TASK_PREVIOUS, 1, COPY_ENC_NONE)->train_len.mean;
     double beyond_causal = summary(TASK_PREVIOUS, 1, COPY_ENC_NONE)->beyond.mean;
-    chapter_say(ch, "NoPE on the previous-token task, at the training length (mean over seeds):\n"
-                    "  bidirectional  %5.1f%%   best possible without positions %5.1f%%\n"
-                    "  causal         %5.1f%%   best possible for a causal model without positions %5.1f%%\n"
-                    "  causal, beyond %5.1f%%   (bound %5.1f%%)\n",
-                100 * acc_bi, 100 * bi->blind_train_len, 100 * acc_causal, 100 * causal->blind_train_len,
-                100 * beyond_causal, 100 * causal->blind_beyond);
-    chapter_say(ch, "A causal query at t sees the bag of tokens 0..t: at t = 1 that bag is token 0\n"
-                    "and itself, so the previous token is known; at t it is one of t candidates.\n"
-                    "That is order information the mask supplies; it fades as t grows, since the\n"
-                    "most frequent earlier token is right less and less often (nope_by_position.dat).\n"
-                    "No causal model without positions can beat the causal bound: its output is a\n"
-                    "function of its own token and that bag. With one layer there is no second\n"
-                    "layer to turn the bag's size into a position, as the papers' deep models can.\n");
     bool bi_blind = acc_bi <= bi->blind_train_len + BLIND_MARGIN;
     bool causal_gains = acc_causal > bi->blind_train_len + BLIND_MARGIN;   // more than any bidirectional blind model
     bool causal_capped = acc_causal <= causal->blind_train_len + BLIND_MARGIN;
     r->measured = acc_causal;
     r->document = causal->blind_train_len;
     r->tolerance = BLIND_MARGIN;
-    claim_key(r, "causal NoPE accuracy at L_train");
     r->verdict = bi_blind && causal_gains ? (causal_capped ? VERDICT_PARTLY_HOLDS : VERDICT_HOLDS)
                                           : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "acc_causal", acc_causal);
@@ -329,25 +340,18 @@ static void claim_causal_nope(Chapter *ch, ClaimResult *r) {
     claim_value(r, "beyond_causal", beyond_causal);
     claim_value(r, "chance", 1.0 / COPY_DEFAULT_VOCAB);
     claim_value(r, "slack_points", 100 * BLIND_MARGIN);   // the bound's sampling slack, in points
-    if (r->verdict == VERDICT_PARTLY_HOLDS)
-        claim_finding(r, "Without positions the causal model reaches %.1f%% on the previous-token task and the "
-                         "bidirectional one %.1f%% (its bound %.1f%%): the mask gives order the bidirectional model "
-                         "cannot have. But the causal model stays at what the bag of earlier tokens allows "
-                         "(%.1f%%): in one layer it uses the mask's information, it learns no positions beyond it.",
-                      100 * acc_causal, 100 * acc_bi, 100 * bi->blind_train_len, 100 * causal->blind_train_len);
-    else if (r->verdict == VERDICT_HOLDS)
-        claim_finding(r, "Without positions the causal model reaches %.1f%% on the previous-token task, above the "
-                         "%.1f%% the bag of earlier tokens allows (by more than the bound's %.0f-point sampling "
-                         "slack), and the bidirectional one %.1f%% (its bound %.1f%%).",
-                      100 * acc_causal, 100 * causal->blind_train_len, 100 * BLIND_MARGIN, 100 * acc_bi,
-                      100 * bi->blind_train_len);
-    else
-        claim_finding(r, "Not seen at these settings: without positions the causal model reaches %.1f%% on the "
-                         "previous-token task and the bidirectional one %.1f%% (bounds %.1f%% causal, %.1f%% "
-                         "bidirectional): the causal model does not beat the bidirectional bound by more than %.0f "
-                         "points, or the bidirectional model passes its own.",
-                      100 * acc_causal, 100 * acc_bi, 100 * causal->blind_train_len, 100 * bi->blind_train_len,
-                      100 * BLIND_MARGIN);
+    // The evidence: the sweep (this claim comes first), NoPE against the bounds,
+    // and which verdict the numbers gave.
+    record_sweep(r);
+    claim_percent(r, "acc_causal_pct", acc_causal);
+    claim_percent(r, "acc_bi_pct", acc_bi);
+    claim_percent(r, "bound_causal_pct", causal->blind_train_len);
+    claim_percent(r, "bound_bi_pct", bi->blind_train_len);
+    claim_percent(r, "beyond_causal_pct", beyond_causal);
+    claim_percent(r, "bound_beyond_pct", causal->blind_beyond);
+    claim_flag(r, "reads_partly", r->verdict == VERDICT_PARTLY_HOLDS);
+    claim_flag(r, "reads_holds", r->verdict == VERDICT_HOLDS);
+    claim_flag(r, "reads_not", r->verdict == VERDICT_DOES_NOT_HOLD);
 }
 
 // ---- claim 9.2: the ranking of Kazemnejad et al. 2023 -------------------------------------
@@ -383,13 +387,8 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
             }
         }
     }
-    chapter_say(ch, "Causal models, accuracy beyond L_train, ranked per task; mean reciprocal rank\n"
-                    "over the %zu causal tasks (the paper's order first):\n", n_tasks);
     size_t concordant = 0, discordant = 0;
-    for (size_t i = 0; i < N_RANKED; i++) {
-        mrr[i] /= (double)n_tasks;
-        chapter_say(ch, "  %-18s MRR %.3f\n", lab_labels[PAPER_ORDER[i]], mrr[i]);
-    }
+    for (size_t i = 0; i < N_RANKED; i++) mrr[i] /= (double)n_tasks;
     for (size_t i = 0; i < N_RANKED; i++)
         for (size_t j = i + 1; j < N_RANKED; j++) {
             if (mrr[i] > mrr[j]) concordant++;
@@ -403,11 +402,6 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
     size_t positional_pairs = 0, positional_in_order = 0;
     for (size_t i = 1; i < N_RANKED; i++)
         for (size_t j = i + 1; j < N_RANKED; j++) positional_pairs++, positional_in_order += mrr[i] > mrr[j];
-    chapter_say(ch, "Of the %zu orders within a task (%zu tasks x %d pairs), %zu are decided between two\n"
-                    "accuracies both within %.0f points of chance (below %.2f%%): they say which model\n"
-                    "failed less, not which generalises.\n",
-                orders, n_tasks, N_RANKED * (N_RANKED - 1) / 2, near_orders, 100 * COPY_FAR_ABOVE_CHANCE,
-                100 * (1.0 / COPY_DEFAULT_VOCAB + COPY_FAR_ABOVE_CHANCE));
     // T5's buckets for the distances beyond the training length: never reached in training
     size_t first_unseen = posenc_t5_bucket(-(long)COPY_DEFAULT_TRAIN_LEN), last_bucket = posenc_t5_bucket(-(long)eval_len());
     size_t unchanged = 0, t5_runs = 0;   // those biases after training, in every T5 run of the sweep
@@ -421,21 +415,9 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
         }
     }
     bool t5_untrained = unchanged == t5_runs;
-    chapter_say(ch, "T5's buckets (keys before the query): the distances 1..%d that training sees fall in\n"
-                    "buckets up to %zu; the distances %d..%zu of the test fall in buckets %zu..%zu, whose\n"
-                    "biases are bit for bit their starting value 0 after training in %zu of the %zu T5 runs%s\n",
-                COPY_DEFAULT_TRAIN_LEN - 1, posenc_t5_bucket(-(long)COPY_DEFAULT_TRAIN_LEN + 1), COPY_DEFAULT_TRAIN_LEN,
-                eval_len() - 1, first_unseen, last_bucket, unchanged, t5_runs,
-                t5_untrained ? ":\nbeyond L_train every far key gets the same untrained bias, so T5's rank there is\n"
-                               "fixed by construction, not learned."
-                             : ".");
-    chapter_say(ch, "Kendall's tau between the paper's order and ours: %.2f (1 = the same order).\n"
-                    "NoPE first: %s; T5 > ALiBi > RoPE > sinusoidal: %s.\n",
-                tau, nope_first ? "yes" : "no", rest_in_order ? "yes" : "no");
     r->measured = tau;
     r->document = 1.0;
     r->tolerance = 0.0;
-    claim_key(r, "Kendall tau, paper's order vs ours");
     r->verdict = tau >= 1.0 ? VERDICT_HOLDS
                             : (nope_first || rest_in_order ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
     claim_value(r, "tau", tau);
@@ -454,23 +436,23 @@ static void claim_ranking(Chapter *ch, ClaimResult *r) {
     // The lesson's caveats: orders decided near chance, and T5's untrained far buckets.
     claim_case(r, near_orders > 0 ? (t5_untrained ? "near_chance" : "near_chance_t5_moved")
                                   : (t5_untrained ? "clear" : "clear_t5_moved"));
-    claim_finding(r, "%s Over our %zu causal tasks the mean reciprocal ranks are NoPE %.2f, T5 bias %.2f, ALiBi "
-                     "%.2f, RoPE %.2f, sinusoidal %.2f (Kendall's tau against the paper's order %.2f); %zu of the "
-                     "%zu pairs among the encodings that give positions are in the paper's order. %zu of the %zu "
-                     "orders within a task are decided between two accuracies within %.0f points of chance. %s "
-                     "%s.",
-                  r->verdict == VERDICT_HOLDS           ? "Reproduced in a one-layer miniature."
-                  : r->verdict == VERDICT_PARTLY_HOLDS ? "Partly reproduced in a one-layer miniature."
-                                                       : "Not reproduced in a one-layer miniature.",
-                  n_tasks, mrr[0], mrr[1], mrr[2], mrr[3], mrr[4], tau, positional_in_order, positional_pairs,
-                  near_orders, orders, 100 * COPY_FAR_ABOVE_CHANCE,
-                  t5_untrained ? "T5's biases for the distances from L_train on are never trained (bit for bit "
-                                 "their starting value in every run), which fixes its rank beyond L_train by "
-                                 "construction."
-                               : "T5's biases for the distances from L_train on moved in some runs.",
-                  nope_first ? "NoPE comes first, as in the paper"
-                             : "NoPE does not come first: one layer cannot turn the mask's order into positions "
-                               "(9.1), which the paper's deeper models can");
+    // The evidence: the ranks (the MRR in the paper's order), the orders decided
+    // near chance, T5's far buckets, and how the paper's order fares.
+    claim_value(r, "pairs", N_RANKED * (N_RANKED - 1) / 2);
+    claim_percent(r, "near_limit_pct", 1.0 / COPY_DEFAULT_VOCAB + COPY_FAR_ABOVE_CHANCE);
+    claim_value(r, "seen_last", COPY_DEFAULT_TRAIN_LEN - 1);
+    claim_value(r, "seen_bucket", (double)posenc_t5_bucket(-(long)COPY_DEFAULT_TRAIN_LEN + 1));
+    claim_value(r, "test_last", (double)(eval_len() - 1));
+    claim_value(r, "first_unseen", (double)first_unseen);
+    claim_value(r, "last_bucket", (double)last_bucket);
+    claim_value(r, "positional_in_order", (double)positional_in_order);
+    claim_value(r, "positional_pairs", (double)positional_pairs);
+    claim_flag(r, "t5_untrained", t5_untrained);
+    claim_flag(r, "nope_first", nope_first);
+    claim_flag(r, "rest_in_order", rest_in_order);
+    claim_flag(r, "reads_holds", r->verdict == VERDICT_HOLDS);
+    claim_flag(r, "reads_partly", r->verdict == VERDICT_PARTLY_HOLDS);
+    claim_flag(r, "reads_not", r->verdict == VERDICT_DOES_NOT_HOLD);
 }
 
 // ---- claim 9.3: ALiBi extrapolates where sinusoidal and RoPE degrade (Press et al. 2022) ------
@@ -484,38 +466,28 @@ static bool keeps(size_t task, size_t mask, size_t enc) {
 static void claim_alibi(Chapter *ch, ClaimResult *r) {
     sweep_ensure(ch);
     size_t alibi_solved = 0, alibi_kept = 0, others_degrade = 0;
-    chapter_say(ch, "ALiBi here has one head and one learned slope m (S[t,s] += -m|t-s|); Press et al.\n"
-                    "fix a geometric slope per head (2^(-8h/H), h = 1..H) and learn none, so what follows\n"
-                    "generalises from one learned slope, not from the paper's set of heads.\n"
-                    "Where one-slope ALiBi solves a task at the training length (>= %.0f%%), does it keep\n"
-                    "its accuracy beyond (within %.0f points), and do sinusoidal and RoPE lose theirs?\n",
-                100 * COPY_SOLVED, 100 * KEPT_BAND);
+    // The evidence's table "combos": per task and mask, one-slope ALiBi, sinusoidal
+    // and RoPE at the training length (C_L) and beyond it (C_beyond), in percent.
     for (size_t i = 0; i < n_combinations; i++) {
         size_t task = combinations[i].task, mask = combinations[i].mask;
         const CopySummary *a = summary(task, mask, COPY_ENC_ALIBI);
-        char label[64];
-        copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
-        chapter_say(ch, "  %-18s %-13s ALiBi %5.1f -> %5.1f   sinusoidal %5.1f -> %5.1f   RoPE %5.1f -> %5.1f\n",
-                    label, MASK_NAMES[mask], 100 * a->train_len.mean, 100 * a->beyond.mean,
-                    100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->train_len.mean,
-                    100 * summary(task, mask, COPY_ENC_SINUSOIDAL)->beyond.mean,
-                    100 * summary(task, mask, COPY_ENC_ROPE)->train_len.mean,
-                    100 * summary(task, mask, COPY_ENC_ROPE)->beyond.mean);
+        record_combination(r, "combos", task, mask);
+        const size_t shown[] = {COPY_ENC_ALIBI, COPY_ENC_SINUSOIDAL, COPY_ENC_ROPE};
+        for (size_t e = 0; e < 3; e++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s_L", lab_columns[shown[e]]);
+            claim_cell(r, "combos", name, 100 * summary(task, mask, shown[e])->train_len.mean);
+            snprintf(name, sizeof name, "%s_beyond", lab_columns[shown[e]]);
+            claim_cell(r, "combos", name, 100 * summary(task, mask, shown[e])->beyond.mean);
+        }
         if (a->train_len.mean < COPY_SOLVED) continue;
         alibi_solved++;
         alibi_kept += keeps(task, mask, COPY_ENC_ALIBI);
         others_degrade += !keeps(task, mask, COPY_ENC_SINUSOIDAL) && !keeps(task, mask, COPY_ENC_ROPE);
     }
-    chapter_say(ch, "One slope makes the bias monotone in |t-s|: it can favour the nearest keys (slope\n"
-                    "above 0) or the farthest (below 0), nothing in between, and cannot tell the two\n"
-                    "sides apart. So it solves the tasks whose answer is the nearest or the farthest\n"
-                    "key on the one side the mask leaves open (the query's own key aside: its token\n"
-                    "tells it apart), and keeps them at any length, since the picture around the\n"
-                    "query is the same everywhere.\n");
     r->measured = (double)alibi_kept;
     r->document = (double)alibi_solved;
     r->tolerance = 0.0;
-    claim_key(r, "tasks ALiBi solves and keeps beyond L_train");
     // holds only if ALiBi works everywhere; it extrapolating where it works is the partial claim
     bool all = alibi_solved == n_combinations && alibi_kept == alibi_solved && others_degrade == alibi_solved;
     r->verdict = all ? VERDICT_HOLDS : (alibi_kept > 0 ? VERDICT_PARTLY_HOLDS : VERDICT_DOES_NOT_HOLD);
@@ -523,14 +495,9 @@ static void claim_alibi(Chapter *ch, ClaimResult *r) {
     claim_value(r, "combinations", (double)n_combinations);
     claim_value(r, "kept", (double)alibi_kept);
     claim_value(r, "others_degrade", (double)others_degrade);
-    claim_finding(r, "Tried with one head and one learned slope (Press et al. fix a geometric slope per head): "
-                     "one-slope ALiBi solves %zu of the %zu task-and-mask combinations at the training length and "
-                     "keeps the accuracy beyond it on %zu of those, where sinusoidal and RoPE both degrade on %zu.%s",
-                  alibi_solved, n_combinations, alibi_kept, others_degrade,
-                  alibi_kept > 0 ? " It extrapolates where it works; one slope makes the bias monotone in |t-s|, "
-                                   "so it can only single out the nearest or the farthest key on a side the mask "
-                                   "leaves open."
-                                 : "");
+    claim_percent(r, "solved_pct", COPY_SOLVED);
+    claim_percent(r, "kept_points", KEPT_BAND);
+    claim_flag(r, "any_kept", alibi_kept > 0);
 }
 
 // ---- claim 9.4: the ranking depends on the task ---------------------------------------
@@ -575,23 +542,20 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
     sweep_ensure(ch);
     TiedSet tied[N_TASKS * N_MASKS] = {0};
     size_t with_ties = 0;
-    chapter_say(ch, "The best encodings beyond L_train, per task and mask (within %.0f points of the best\n"
-                    "count as tied; accuracies as the runs give them, 6 digits):\n",
-                100 * COPY_SAME_BAND);
+    // The evidence's table "best": per task and mask, the accuracy beyond L_train of
+    // each encoding among the best (✓ and 6 digits, under its data-file column), empty for the others.
     for (size_t i = 0; i < n_combinations; i++) {
         size_t task = combinations[i].task, mask = combinations[i].mask;
         double best = 0.0;
         for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) best = fmax(best, summary(task, mask, enc)->beyond.mean);
-        char label[64];
-        copy_task_label(&sweep[task][mask].x.config.task, label, sizeof label);
-        chapter_say(ch, "  %-18s %-13s ", label, MASK_NAMES[mask]);
+        record_combination(r, "best", task, mask);
         for (size_t enc = 0; enc < LAB_N_ENCODINGS; enc++) {
             double acc = summary(task, mask, enc)->beyond.mean;
-            if (acc < best - COPY_SAME_BAND) continue;
-            chapter_say(ch, "%s%s %.6f", tied[i] ? ", " : "", lab_labels[enc], acc);
-            tied[i] |= 1u << enc;
+            bool among = acc >= best - COPY_SAME_BAND;
+            if (among) claim_cell_text(r, "best", lab_columns[enc], "✓ %.6f", acc);   // (a text: as printed)
+            else claim_cell_text(r, "best", lab_columns[enc], "%s", "");
+            if (among) tied[i] |= 1u << enc;
         }
-        chapter_say(ch, "\n");
         with_ties += popcount_set(tied[i]) > 1;
     }
     size_t fewest = fewest_winners(tied, n_combinations), most = most_winners(tied, n_combinations, 0, 0);
@@ -606,14 +570,9 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
                 if (popcount_set(tied[i]) > 1) alibi_first_in_ties &= enc == COPY_ENC_ALIBI;
                 break;
             }
-    chapter_say(ch, "%zu of the %zu combinations have a tie. However the ties are broken, at least %zu and at\n"
-                    "most %zu different encodings come out best; broken toward the encoding listed first\n"
-                    "(one-slope ALiBi before ALiBi left/right), %zu.\n",
-                with_ties, n_combinations, fewest, most, popcount_set(first_listed));
     r->measured = (double)fewest;
     r->document = 1.0;
     r->tolerance = 0.0;
-    claim_key(r, "different winners, ties broken to the fewest");
     r->verdict = fewest > 1 ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "fewest", (double)fewest);
     claim_value(r, "most", (double)most);
@@ -625,44 +584,19 @@ static void claim_task_dependence(Chapter *ch, ClaimResult *r) {
                   : popcount_set(first_listed) <= fewest ? "ties"
                   : alibi_first_in_ties                  ? "ties_alibi"
                                                          : "ties_first");
-    if (fewest > 1)
-        claim_finding(r, "However ties within %.0f points are broken, at least %zu (at most %zu) different encodings "
-                         "come out best beyond the training length over the %zu task-and-mask combinations (%zu with "
-                         "a tie): a ranking of encodings is a statement about the tasks it was measured on.",
-                      100 * COPY_SAME_BAND, fewest, most, n_combinations, with_ties);
-    else
-        claim_finding(r, "One encoding is among the best (within %.0f points) beyond the training length on every one "
-                         "of the %zu task-and-mask combinations (%zu different ones if ties are broken apart).",
-                      100 * COPY_SAME_BAND, n_combinations, most);
+    claim_value(r, "band_points", 100 * COPY_SAME_BAND);
+    claim_flag(r, "several", fewest > 1);
 }
 
 // ---- main ----------------------------------------------------------------------
 
+// The statement of each claim is its lesson's says: line, why it is expected its
+// expected: line, what the key number is its key: line (lessons/LANG/ch09.md).
 static const ClaimDef CLAIMS[] = {
-    {"9.1", "Haviv et al. 2022",
-     "A causal model without positional encoding learns positional information; a bidirectional one cannot.",
-     VERDICT_PARTLY_HOLDS,
-     "the mask gives a causal query the bag of earlier tokens, which carries order near the start; one layer "
-     "cannot turn it into positions",
-     claim_causal_nope, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.2", "Kazemnejad et al. 2023",
-     "A one-layer miniature reproduces the ranking Kazemnejad et al. find for decoder-only models on length "
-     "generalisation: NoPE > T5's relative bias > ALiBi > RoPE > absolute positions.",
-     VERDICT_DOES_NOT_HOLD,
-     "one layer cannot use the mask's order as the paper's deeper NoPE models do (9.1); several orders are decided "
-     "between near-chance accuracies, and T5's buckets for distances >= 32 are never trained, which fixes its rank "
-     "by construction",
-     claim_ranking, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.3", "Press et al. 2022",
-     "ALiBi extrapolates beyond the training length where sinusoidal positions and RoPE degrade (tried with one head "
-     "and one learned slope; Press et al. fix a slope per head).",
-     VERDICT_PARTLY_HOLDS,
-     "its bias is monotone in |t-s|: it keeps what it solves, and solves only tasks whose answer is the nearest or "
-     "farthest key on one side",
-     claim_alibi, SCOPE_BEYOND, WEIGHT_NONE},
-    {"9.4", "Beyond the papers",
-     "The encoding that generalises best beyond the training length depends on the task, however ties are broken.",
-     VERDICT_HOLDS, "each encoding makes some position patterns easy and others impossible", claim_task_dependence, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.1", "Haviv et al. 2022", VERDICT_PARTLY_HOLDS, claim_causal_nope, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.2", "Kazemnejad et al. 2023", VERDICT_DOES_NOT_HOLD, claim_ranking, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.3", "Press et al. 2022", VERDICT_PARTLY_HOLDS, claim_alibi, SCOPE_BEYOND, WEIGHT_NONE},
+    {"9.4", "Beyond the papers", VERDICT_HOLDS, claim_task_dependence, SCOPE_BEYOND, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

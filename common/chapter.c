@@ -28,8 +28,7 @@
 #include "wallclock.h"
 
 static bool load_lesson(Chapter *ch);
-static char *claim_field(const Lesson *lesson, const char *id, const char *field, const char *from_c,
-                         const LessonValues *values);
+static char *claim_field(const Lesson *lesson, const char *id, const char *field, const LessonValues *values);
 
 enum { LESSON_WIDTH = 78 };        // terminal columns a lesson (and --help's summary) is wrapped to
 
@@ -229,8 +228,8 @@ static int print_claim_table(Chapter *ch) {
     for (size_t i = 0; i < ch->n_claims; i++) {
         const ClaimDef *c = &ch->claims[i];
         // (the statement and the reason in the reader's language: the lesson's says: and expected:)
-        char *statement = claim_field(ch->lesson, c->id, "says", c->statement, NULL);
-        char *why = claim_field(ch->lesson, c->id, "expected", c->why_expected, NULL);
+        char *statement = claim_field(ch->lesson, c->id, "says", NULL);
+        char *why = claim_field(ch->lesson, c->id, "expected", NULL);
         const char *weight = erratum_weight_name(c->weight);
         const char *fields[] = {ch->program,
                                 title,
@@ -502,14 +501,12 @@ static bool load_lesson(Chapter *ch) {
 }
 
 // A claim's text as plain text on one line (a new string, "" when there is
-// none): the C table's text 'from_c' where the chapter still gives one, else
-// the lesson's field ("says", "expected", "key", "verdict:VERDICT:CASE")
+// none): the lesson's field ("says", "expected", "key", "verdict:VERDICT:CASE")
 // rendered with 'values' (NULL: shown with its placeholders).
-static char *claim_field(const Lesson *lesson, const char *id, const char *field, const char *from_c,
-                         const LessonValues *values) {
+static char *claim_field(const Lesson *lesson, const char *id, const char *field, const LessonValues *values) {
     const LessonClaim *lc = lesson ? lesson_claim(lesson, id) : NULL;
-    const char *markdown = from_c;
-    if (markdown == NULL && lc) {
+    const char *markdown = NULL;
+    if (lc) {
         if (strcmp(field, "says") == 0) markdown = lc->says;
         else if (strcmp(field, "expected") == 0) markdown = lc->expected;
         else if (strcmp(field, "key") == 0) markdown = lc->key;
@@ -522,8 +519,7 @@ static char *claim_field(const Lesson *lesson, const char *id, const char *field
     }
     if (markdown == NULL || markdown[0] == '\0') return strdup("");
     char why[256];
-    char *md = from_c ? lesson_escaped(from_c) : values ? lesson_render(markdown, values, why, sizeof why)
-                                                         : strdup(markdown);
+    char *md = values ? lesson_render(markdown, values, why, sizeof why) : strdup(markdown);
     if (md == NULL) return strdup("");
     char *plain = lesson_plain(md, 1 << 20);
     free(md);
@@ -606,7 +602,7 @@ static void print_claim(Chapter *ch, size_t i) {
             printf("\n");
         }
     } else {
-        printf("%s\n", c->statement ? c->statement : "");
+        printf("%s\n", _("(this claim has no lesson)"));
     }
     if (ch->evidence || !rendered) {
         if (rendered) printf("\n%s\n", _("Evidence:"));
@@ -617,7 +613,7 @@ static void print_claim(Chapter *ch, size_t i) {
     }
     const char *words = lesson_verdict_words(verdict_name(r->verdict), erratum_weight_name(c->weight));
     bool have_sentence = rendered && !parts.verdict_missing && parts.verdict[0];
-    const char *sentence = have_sentence ? parts.verdict : r->finding[0] ? r->finding : _("(no finding recorded)");
+    const char *sentence = have_sentence ? parts.verdict : _("(no finding recorded)");
     // The verdict and its sentence wrapped as one paragraph (a finding is plain text: escaped as a value is).
     char *escaped = have_sentence ? NULL : lesson_escaped(sentence);
     size_t size = strlen(words) + strlen(escaped ? escaped : sentence) + 8;
@@ -629,7 +625,7 @@ static void print_claim(Chapter *ch, size_t i) {
     print_plain(line, "");
     free(line);
     if (r->verdict != c->expected) {
-        char *why = claim_field(ch->lesson, c->id, "expected", c->why_expected, &r->values);
+        char *why = claim_field(ch->lesson, c->id, "expected", &r->values);
         if (mismatch_fails(ch)) {
             printf(_("   NOT the expected verdict: expected %s because %s\n"), verdict_label(c->expected), why);
         } else if (why[0]) {
@@ -681,12 +677,6 @@ void chapter_run_claims(Chapter *ch) {
         ch->rng = NULL;
         ch->ran[i] = true;
         standard_values(ch, r);
-        // The evidence ends with the finding, as it did when it was printed.
-        if (r->finding[0]) {
-            ch->current_claim = (int)i;
-            chapter_say(ch, "\nFinding: %s\n", r->finding);
-            ch->current_claim = -1;
-        }
         print_claim(ch, i);
     }
     ch->seconds = wallclock_seconds() - start;
@@ -743,7 +733,7 @@ int chapter_end(Chapter *ch) {
         if (ch->evidence) {
             print_padded(stdout, words, 20);
             lesson_number(b1, sizeof b1, r->measured);
-            char *key = claim_field(ch->lesson, c->id, "key", r->key[0] ? r->key : NULL, &r->values);
+            char *key = claim_field(ch->lesson, c->id, "key", &r->values);
             printf("%s = %s", key[0] ? key : _("measured"), b1);
             free(key);
         } else {
@@ -765,11 +755,11 @@ int chapter_end(Chapter *ch) {
         const ClaimResult *r = &ch->results[i];
         // The words are the English lesson's where the chapter no longer gives them in C.
         const Lesson *en = english_lesson(ch);
-        char *key = claim_field(en, c->id, "key", r->key[0] ? r->key : NULL, &r->values);
-        char *statement = claim_field(en, c->id, "says", c->statement, &r->values);
+        char *key = claim_field(en, c->id, "key", &r->values);
+        char *statement = claim_field(en, c->id, "says", &r->values);
         char verdict_field[96];
         snprintf(verdict_field, sizeof verdict_field, "verdict:%s:%s", verdict_name(r->verdict), r->lesson_case);
-        char *finding = claim_field(en, c->id, verdict_field, r->finding[0] ? r->finding : NULL, &r->values);
+        char *finding = claim_field(en, c->id, verdict_field, &r->values);
         const char *cells[CLAIMS_TSV_N] = {
             [CLAIMS_TSV_id] = c->id,
             [CLAIMS_TSV_source] = c->source,

@@ -2,9 +2,11 @@
 // output folder, running the claims in order, the verdict table, claims.tsv,
 // and the exit status.
 //
-// A chapter file declares its claims as a table of ClaimDef (id, source,
-// statement, the verdict the workbook expects and why, the function that
-// measures) and its own options as OptionSpec; main() reads
+// A chapter file declares its claims as a table of ClaimDef (id, source, the
+// verdict the workbook expects, the function that measures, scope and weight;
+// the claim's words, its statement, why that verdict is expected and what its
+// key number is, are its lesson's says:, expected: and key: lines, in the
+// reader's language) and its own options as OptionSpec; main() reads
 //
 //     Chapter ch = { .program = "ch01", .claims = CLAIMS, .n_claims = ... };
 //     int status = chapter_begin(&ch, argc, argv, extra_options, n_extra);
@@ -76,9 +78,7 @@ typedef void (*ClaimFunction)(Chapter *ch, ClaimResult *result);
 typedef struct {
     const char *id;                // "1.3"
     const char *source;            // "Doc A §先搞清楚"
-    const char *statement;         // NULL: the lesson's says: (in the reader's language); else the claim, one line
     Verdict expected;              // the verdict the workbook stands behind
-    const char *why_expected;      // NULL: the lesson's expected:; else the maths behind that expectation, one line
     ClaimFunction measure;
     ClaimScope scope;              // SCOPE_COURSE (the default) or SCOPE_BEYOND
     ErratumWeight weight;          // for an expected erratum: WEIGHT_SLIP or WEIGHT_ERROR

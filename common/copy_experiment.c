@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "build_info.h"
+#include "i18n.h"
 #include "cache_files.h"
 #include "parallel.h"
 #include "progress.h"
@@ -176,22 +177,24 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
         cache_rejected_sentence(sentence, sizeof sentence, rejected, x->cache_dir);
         chapter_say(ch, "%s.\n", sentence);
     }
+    // What the cache served, what is trained and how fast are --verbose details: the
+    // evidence is the same whichever it was, and the chapter's lesson states the runs
+    // its evidence rests on (their number, seeds and steps).
     if (x->from_cache)
-        chapter_say(ch, "%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n",
+        chapter_detail(ch, _("%zu of the %zu runs read from the cache (%s; --retrain trains them again).\n"),
                     x->from_cache, x->from_cache + n_jobs, x->cache_dir);
     if (n_jobs == 0) {
         progress_skip(x->from_cache);   // (counted by a progress around this one, chapter 9's sweep's)
         x->wall_seconds = 0.0;
         summarise_wanted(ch, x, wanted);
-        chapter_say(ch, "\n");
         return true;
     }
     if (threads > n_jobs) threads = n_jobs;   // parallel_for starts no more threads than jobs
     if (x->from_cache)
-        chapter_say(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
+        chapter_detail(ch, "Training the other %zu model%s (%ld steps each) on %zu thread%s ...\n", n_jobs,
                     n_jobs == 1 ? "" : "s", x->config.steps, threads, threads == 1 ? "" : "s");
     else
-        chapter_say(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
+        chapter_detail(ch, "Training %zu model%s (%ld seed%s per encoding, %ld steps each) on %zu thread%s ...\n",
                     n_jobs, n_jobs == 1 ? "" : "s", x->seeds, x->seeds == 1 ? "" : "s", x->config.steps, threads,
                     threads == 1 ? "" : "s");
     chapter_detail(ch, "(one layer, so every score is read from small tables indexed by tokens and positions,\n"
@@ -231,10 +234,9 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
     if (x->cache_dir)
         for (size_t j = 0; j < n_jobs; j++) run_cache_save(ch, x, tj.jobs[j] / COPY_MAX_SEEDS, (long)(tj.jobs[j] % COPY_MAX_SEEDS));
     summarise_wanted(ch, x, wanted);
-    chapter_say(ch, "... done in %.1f s.\n", x->wall_seconds);
+    chapter_detail(ch, "... done in %.1f s.\n", x->wall_seconds);
     chapter_detail(ch, "(%.0f training steps/s per thread; of the runs' %.1f s in all, %.1f s testing)\n",
                    (double)n_jobs * (double)x->config.steps / train_sum, train_sum + eval_sum, eval_sum);
-    chapter_say(ch, "\n");
     return true;
 }
 
@@ -270,35 +272,6 @@ void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const 
         datafile_printf(f, "\n");
     }
     chapter_data_close(ch, f);
-}
-
-// Columns: encoding | in range (length L) | in range (length T) | beyond | one per bucket.
-void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x) {
-    size_t factor = x->config.eval_len / x->config.train_len;
-    chapter_say(ch, "  %-*s  in range      in range      beyond        ", x->label_width, "encoding");
-    for (size_t b = 1; b < factor; b++) {
-        char bucket[32];
-        snprintf(bucket, sizeof bucket, "[%zuL,%zuL)", b, b + 1);
-        chapter_say(ch, "%-*s", x->bucket_width, bucket);
-    }
-    chapter_say(ch, "\n  %-*s  (length L)    (length %zuL)  (t >= L)\n", x->label_width, "", factor);
-}
-
-void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc) {
-    const CopySummary *s = &x->summary[enc];
-    size_t factor = x->config.eval_len / x->config.train_len;
-    chapter_say(ch, "  %-*s  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f  %5.1f%% ±%4.1f", x->label_width, x->labels[enc],
-                100 * s->train_len.mean, 100 * s->train_len.sd, 100 * s->in_range.mean, 100 * s->in_range.sd,
-                100 * s->beyond.mean, 100 * s->beyond.sd);
-    // "  xx.x%" is 8 characters; pad to the bucket column width.
-    for (size_t b = 1; b < factor; b++) chapter_say(ch, "  %5.1f%%%*s", 100 * s->bucket[b].mean, x->bucket_width - 8, "");
-    chapter_say(ch, "\n");
-}
-
-void copy_experiment_print_table(const Chapter *ch, const CopyExperiment *x) {
-    copy_experiment_print_header(ch, x);
-    for (size_t enc = 0; enc < x->n_encodings; enc++)
-        if (x->trained[enc]) copy_experiment_print_row(ch, x, enc);
 }
 
 void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const char *name) {

@@ -92,8 +92,6 @@ typedef struct {
     const PosEncodingMaker *makers;    // (n_encodings,)
     CopyConfig config;                 // every run's settings; run k uses seed config.seed + k
     long seeds;                        // runs per encoding, 1 .. COPY_MAX_SEEDS
-    int label_width;                   // summary table: width of the encoding column
-    int bucket_width;                  // summary table: width of each [bL,(b+1)L) column (>= 8)
     const char *cache_dir;             // finished runs are kept here and read back (NULL: not kept)
     const char *code_key;              // the program's code key, WORKBOOK_CODE_KEY of its code_key.h
                                        // (CMakeLists.txt), in its runs' cache key (NULL: not kept)
@@ -125,7 +123,8 @@ int copy_summary_fill(CopySummary *s, const CopyRun *runs, long seeds, size_t tr
 // Train every encoding with wanted[enc] (n_encodings,) that is not trained yet,
 // x every seed, on up to 'threads' threads (a run cache_dir holds is read
 // instead, unless retrain; a trained one is kept there: see "The run cache"
-// below); say what is trained and how fast (the chapter's narrative); stop the chapter on a failed run
+// below); say how many runs the cache served, what is trained and how fast (--verbose details: the
+// chapter's lesson states the runs its evidence rests on); stop the chapter on a failed run
 // (chapter_check), or on a run whose training diverged (chapter_diverged: one line naming lr_option,
 // exit status 5, nothing cached); summarise. Returns true when it trained or read a run (the
 // chapter then writes its data files), false when there was nothing to do.
@@ -137,17 +136,11 @@ bool copy_experiment_ensure(const Chapter *ch, CopyExperiment *x, const bool *wa
 // encoding not trained in this run). Exits like chapter_data_open on failure.
 void copy_experiment_write_accuracy(Chapter *ch, const CopyExperiment *x, const char *name);
 
-// The summary table: a header, then one row per encoding, of the accuracies
-// in percent (mean ± sd over seeds; the buckets as means).
-void copy_experiment_print_header(const Chapter *ch, const CopyExperiment *x);
-void copy_experiment_print_row(const Chapter *ch, const CopyExperiment *x, size_t enc);
-
-// The comparison of every trained encoding: the header and one row each
-// (copy_experiment_print_row), and the data file 'name': one line per
+// The comparison of every trained encoding, the data file 'name': one line per
 // encoding, "encoding" (its column name) then the mean and sd over seeds of
 // train_len, in_range and beyond, then the mean of every bucket [bL,(b+1)L)
-// ("bucket<b>_mean"); NaN for an encoding not trained in this run.
-void copy_experiment_print_table(const Chapter *ch, const CopyExperiment *x);
+// ("bucket<b>_mean"); NaN for an encoding not trained in this run. (The
+// chapters' evidence prints the same numbers from their lessons' tables.)
 void copy_experiment_write_summary(Chapter *ch, const CopyExperiment *x, const char *name);
 
 // Frees every run (trained or not).

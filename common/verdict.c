@@ -28,19 +28,6 @@ const char *verdict_label(Verdict v) { return _(verdict_name(v)); }
 static const char *const VERDICT_MESSAGES[] __attribute__((unused)) = {
     N_("holds"), N_("partly holds"), N_("erratum"), N_("does not hold"), N_("not run"), N_("course"), N_("beyond")};
 
-void claim_key(ClaimResult *r, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->key, sizeof r->key, fmt, ap);
-    va_end(ap);
-}
-
-void claim_finding(ClaimResult *r, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->finding, sizeof r->finding, fmt, ap);
-    va_end(ap);
-}
 
 int display_width(const char *text) {
     int width = 0;

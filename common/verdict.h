@@ -6,7 +6,7 @@
 //   holds          the measurement agrees with the claim within a stated tolerance
 //   partly holds   true under a condition the chapter found, false outside it
 //   erratum        the document's own numbers or wording disagree with the
-//                  computation; the finding gives the corrected statement
+//                  computation; the lesson's verdict words give the correction
 //   does not hold  the measurement contradicts the claim
 #ifndef WORKBOOK_VERDICT_H
 #define WORKBOOK_VERDICT_H
@@ -36,8 +36,6 @@ typedef struct {
     double measured;               // the key number
     double document;               // what the document says (or the expected value)
     double tolerance;              // the tolerance the verdict used
-    char key[128];                 // what 'measured' is, in a few words
-    char finding[768];             // the condition found / the corrected statement (evidence)
     // What the claim's lesson names (lessons/README.md): numbers and short
     // texts by name, written to values.tsv, and the case that picks the
     // lesson's verdict words ("" = the plain section).
@@ -63,9 +61,6 @@ typedef enum { WEIGHT_NONE, WEIGHT_SLIP, WEIGHT_ERROR } ErratumWeight;
 const char *claim_scope_name(ClaimScope s);       // "course", "beyond"
 const char *erratum_weight_name(ErratumWeight w); // "-", "slip", "error"
 
-// Fill 'key' and 'finding' printf-style (they are plain fields; these just format).
-void claim_key(ClaimResult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void claim_finding(ClaimResult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // The lesson's numbers and words (lessons/README.md): claim_value records a
 // number under 'name' ({name} in the lesson), claim_text a short text that

@@ -47,12 +47,15 @@ do for [p = 1:2] {
     }
 }
 percent(x) = sprintf('%.1f%%', 100 * x)
-names = 'gender capital–country'
-relation(p) = p == 1 ? 'gender, man → woman' : 'capital → country'
+names(p) = p == 1 ? w_gender : w_capital
+relation(p) = p == 1 ? w_relation_gender : w_relation_capital
+# The words' labels in DejaVu Sans in every language: the chapter placed them
+# for its widths (tests/ch00_pca_labels.sh); the other texts in the reader's face.
+word_font = sprintf('DejaVu Sans,%d', label_pt)
 lab_font = sprintf(',%d', label_pt)
-set multiplot title 'Is the offset shared? Pairs of trained word vectors along their mean offset m (ch00, claim 0.4)' font ',15'
+set multiplot title w_title font ',15'
 set key off
-axes = "set xlabel 'along the mean offset m' offset 0, 0.3; set ylabel 'where the offsets differ most (⟂ m)' offset 1, 0; set tics"
+axes = "set xlabel w_xlabel offset 0, 0.3; set ylabel w_ylabel offset 1, 0; set tics"
 eval axes
 set style textbox opaque noborder margins 0.5, 0.5
 set tics font ',12'
@@ -63,14 +66,13 @@ do for [p = 1:2] {
     set tmargin at screen 1 - pad_top / h0
     set bmargin at screen 1 - (pad_top + plot_h) / h0
     ls_p = p == 1 ? 1 : 3
-    score = asked[p] > 0 ? sprintf("3CosAdd %s of %d, nearest word of c %s", percent(acc[p]), int(asked[p]), percent(near[p])) \
-                         : "no question of this category asked"
+    score = asked[p] > 0 ? sprintf(w_score, percent(acc[p]), int(asked[p]), percent(near[p])) : w_no_question
     if (drawn[p]) {
-        set title sprintf("%s (%d pairs): mean cos(b − a, m) = %.2f\nclaim 0.4 here: %s", relation(p), pairs[p], mean_cos[p], score) font ',13'
+        set title sprintf(w_panel_title, relation(p), pairs[p], mean_cos[p], score) font ',13'
         set xrange [x_lo[p]:x_hi[p]]
         set yrange [y_lo[p]:y_hi[p]]
         set arrow 1 from ref_x[p], ref_y[p] to ref_x[p] + mean_len[p], ref_y[p] head filled size screen 0.012,20 lc rgb '#222222' lw 3
-        set label 1 sprintf('mean offset m, |m| = %.2f', mean_len[p]) at ref_x[p] + mean_len[p], ref_y[p] offset 1, 0 left font lab_font tc rgb '#222222'
+        set label 1 sprintf(w_mean_offset, mean_len[p]) at ref_x[p] + mean_len[p], ref_y[p] offset 1, 0 left font lab_font tc rgb '#222222'
         plot f index p - 1 using (column(col('lead_a')) > 0 ? column(col('x_a')) : NaN):(column(col('y_a'))):(column(col('lx_a')) - column(col('x_a'))):(column(col('ly_a')) - column(col('y_a'))) \
                with vectors nohead lc rgb '#999999' lw 1, \
              f index p - 1 using (column(col('lead_b')) > 0 ? column(col('x_b')) : NaN):(column(col('y_b'))):(column(col('lx_b')) - column(col('x_b'))):(column(col('ly_b')) - column(col('y_b'))) \
@@ -79,18 +81,17 @@ do for [p = 1:2] {
                with vectors head filled size screen 0.010,20 ls ls_p, \
              f index p - 1 using (column(col('x_a'))):(column(col('y_a'))) with points pt 7 ps 0.6 lc rgb '#444444', \
              f index p - 1 using (column(col('lx_a'))):(column(col('ly_a'))):(stringcolumn(col('word_a'))) \
-               with labels boxed center noenhanced font lab_font tc ls ls_p, \
+               with labels boxed center noenhanced font word_font tc ls ls_p, \
              f index p - 1 using (column(col('lx_b'))):(column(col('ly_b'))):(stringcolumn(col('word_b'))) \
-               with labels boxed center noenhanced font lab_font tc rgb '#b0302a'
+               with labels boxed center noenhanced font word_font tc rgb '#b0302a'
         unset arrow 1
         unset label 1
     } else {
-        set title sprintf("%s\nclaim 0.4 here: %s", relation(p), score) font ',13'
+        set title sprintf(w_panel_title_empty, relation(p), score) font ',13'
         set xrange [-1:1]
         set yrange [-1:1]
         unset xlabel; unset ylabel; unset tics
-        set label 1 (pairs[p] < 2 ? sprintf("fewer than two %s pairs\namong the words claim 0.4 asks about", word(names, p)) \
-                                  : sprintf("the %d %s pairs' offsets cancel out:\nno mean offset", pairs[p], word(names, p))) at graph 0.5, 0.5 center
+        set label 1 (pairs[p] < 2 ? sprintf(w_too_few, names(p)) : sprintf(w_cancel, pairs[p], names(p))) at graph 0.5, 0.5 center
         plot NaN notitle
         unset label 1
         eval axes

@@ -8,16 +8,16 @@ f = datadir.'/senses.dat'
 stats f using 4 nooutput
 x_lo = STATS_min < 0.5 ? floor(STATS_min * 10) / 10.0 : 0.5
 x_hi = STATS_max + 0.18 > 1.0 ? STATS_max + 0.18 : 1.0
-set multiplot layout 1, 3 title 'Neighbours of "bank": one static vector vs the same token in two contexts (ch00, claims 0.5, 0.6)' font ',15'
+set multiplot layout 1, 3 title w_title font ',15'
 set yrange [10.7:0.3]
 set ytics 1
 set xrange [x_lo:x_hi]
-set xlabel 'cosine'
+set xlabel w_xlabel
 set key off
 set style fill solid 0.35 border
 do for [p = 0:2] {
-    set title (p == 0 ? 'static vector' : (p == 1 ? 'in "... gold coins into the bank ..."' : 'in "... drifted to the bank ... water"')) font ',13'
-    set ylabel (p == 0 ? 'rank' : '')
+    set title (p == 0 ? w_static : (p == 1 ? w_money : w_river)) font ',13'
+    set ylabel (p == 0 ? w_rank : '')
     plot f index p using (x_lo):2:(x_lo):4:($2-0.35):($2+0.35) with boxxyerror ls (p + 1), \
          f index p using 4:2:3 with labels left offset 0.5, 0 noenhanced font ',11'
 }

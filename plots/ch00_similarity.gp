@@ -9,9 +9,9 @@ stats f using (strcol(1) eq 'related' ? 1 : 0) nooutput
 n_related = int(STATS_sum)
 bw = 0.04
 bin(x) = bw * floor(x / bw) + bw / 2
-set title 'Related pairs sit far above random ones (ch00, claim 0.3)' font ',15'
-set xlabel 'cosine of the two words'' vectors'
-set ylabel 'fraction of pairs per bin'
+set title w_title font ',15'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set xrange [-0.4:1.0]
 set style fill solid 0.45 border
 set boxwidth bw * 0.9
@@ -23,9 +23,9 @@ stats f using (strcol(1) eq 'related' && strcol(5) eq 'apple-banana' ? $3 : NaN)
 if (STATS_records > 0) {
   ab = STATS_max
   set arrow 1 from ab, graph 0 to ab, graph 0.9 nohead dt 2 lw 2 lc rgb '#222222'
-  set label 1 sprintf("Doc C: 蘋果–香蕉 (apple–banana) %.2f", ab) at ab, graph 0.94 center noenhanced tc rgb '#222222'
+  set label 1 sprintf(w_doc_c, ab) at ab, graph 0.94 center noenhanced tc rgb '#222222'
 }
 plot f using (strcol(1) eq 'random' ? bin($3) : NaN):(1.0 / n_random) smooth frequency with boxes ls 1 \
-       title sprintf('random pairs (%d)', n_random), \
+       title sprintf(w_random, n_random), \
      f using (strcol(1) eq 'related' ? bin($3) : NaN):(1.0 / n_related) smooth frequency with boxes ls 2 \
-       title sprintf('related pairs (%d)', n_related)
+       title sprintf(w_related, n_related)

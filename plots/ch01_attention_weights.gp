@@ -6,12 +6,12 @@ cols_file = datadir.'/weights_abcd.dat'; eval read_columns
 stats cols_file using (column(col('query'))):(column(col('key'))) nooutput
 last_query = STATS_max_x
 last_key = STATS_max_y
-set multiplot layout 1,2 title "Self-attention weights without positions (ch01, claim 1.2)" font ',16'
+set multiplot layout 1,2 title w_title font ',16'
 set size ratio -1
 set cbrange [0:1]
-set cblabel 'attention weight'
-set xlabel 'key token'
-set ylabel 'query token'
+set cblabel w_cblabel
+set xlabel w_xlabel
+set ylabel w_ylabel
 set xrange [-0.5:last_key+0.5]
 set yrange [last_query+0.5:-0.5]   # query 0 at the top, as common.gp's heatmaps
 unset grid
@@ -21,7 +21,7 @@ set xtics font ',14'
 set ytics font ',14'
 do for [order in "abcd cbad"] {
     f = datadir.'/weights_'.order.'.dat'
-    set title (order eq 'abcd' ? 'order ABCD' : 'order CBAD (A and C swapped)')
+    set title (order eq 'abcd' ? w_abcd : w_cbad)
     plot f using (column(col('key'))):(column(col('query'))):(column(col('weight'))):xtic(strcol(col('key_token'))) \
              with image notitle, \
          f using (column(col('key'))):(column(col('query'))):(sprintf('%.2f', column(col('weight')))):ytic(strcol(col('query_token'))) \

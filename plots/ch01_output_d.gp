@@ -3,16 +3,16 @@
 fig_w = 1200; fig_h = 540
 load plotdir.'/common.gp'
 f = datadir.'/output_d.dat'
-set multiplot layout 1,2 title "Output O_D for two word orders (ch01, claims 1.1 and 1.4)" font ',16'
-set xlabel 'component j of O_D'
-set ylabel 'value'
+set multiplot layout 1,2 title w_title font ',16'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 set key top left
-set title 'no positional encoding: the bars coincide'
+set title w_left
 plot f using 2:xtic(1) ls 1 title 'ABCD', '' using 3 ls 2 title 'CBAD'
-set title 'with sinusoidal P_0..P_3 added: they differ'
+set title w_right
 plot f using 4:xtic(1) ls 1 title 'ABCD + P', '' using 5 ls 2 title 'CBAD + P'
 unset multiplot

@@ -7,9 +7,9 @@ cols_file = f; eval read_columns
 stats f using (column(col('position'))):(column(col('dim'))) nooutput
 last_k = int(STATS_max_x)
 d = int(STATS_max_y) + 1           # d = largest dimension index + 1
-set title sprintf("Sinusoidal position codes P_k[j], d = %d, positions 0..%d (ch03, claim 3.5)", d, last_k) font ',16'
-set xlabel 'position k'
-set ylabel 'dimension j (0 at the top)'
+set title sprintf(w_title, d, last_k) font ',16'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set cblabel 'P_k[j]'
 set cbrange [-1:1]
 set cbtics 0.5

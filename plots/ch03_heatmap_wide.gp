@@ -6,9 +6,9 @@ f = datadir.'/heatmap_wide.dat'
 stats f matrix nooutput
 d = int(STATS_size_y)              # one row per dimension
 last_k = int(STATS_size_x) - 1     # one column per position
-set title sprintf("Sinusoidal position codes P_k[j], d = %d, positions 0..%d (ch03, claim 3.5)", d, last_k) font ',16'
-set xlabel 'position k'
-set ylabel 'dimension j (0 at the top)'
+set title sprintf(w_title, d, last_k) font ',16'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set cblabel 'P_k[j]'
 set cbrange [-1:1]
 set cbtics 0.5

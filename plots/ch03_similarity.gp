@@ -28,21 +28,21 @@ far_end = STATS_max_y
 mid(lo, hi) = sqrt(lo * (hi + 1))
 band_colour(n) = word('#2a9d3a #1f5fa8 #e07b00 #b0302a', (n - 1) % 4 + 1)
 line_style(n) = word('3 1 2 4', (n - 1) % 4 + 1) + 0
-set multiplot layout 1,2 title "s(R) = P_k . P_{k+R} / (d/2), the same for every k (ch03, claim 3.4)" font ',16'
+set multiplot layout 1,2 title w_title font ',16'
 set ylabel 's(R)'
 set yrange [-1.05:1.05]
 set key bottom left
-set title sprintf('offsets 0..%d: monotone only up to the first turn (circles)', near_end)
-set xlabel 'offset R (positions)'
+set title sprintf(w_near_title, near_end)
+set xlabel w_near_xlabel
 set xrange [0:near_end]
 plot for [n = 1:words(widths)] f using 1:(column(near_col(word(widths, n)))) with linespoints ls line_style(n) pt 7 ps 0.5 \
          title 'd = '.word(widths, n), \
-     t using 2:3 with points ls 4 pt 6 ps 2.5 title 'first turn'
-set title sprintf('offsets 1..%d: range (band) and mean (line) per log bin', far_end)
+     t using 2:3 with points ls 4 pt 6 ps 2.5 title w_first_turn
+set title sprintf(w_far_title, far_end)
 set logscale x
 set xrange [1:far_end]
 set format x '10^{%T}'
-set xlabel 'offset R (positions, log scale)'
+set xlabel w_far_xlabel
 set style fill transparent solid 0.22 noborder
 plot for [n = 1:words(widths)] b using (mid($1,$2)):(column(band_col('min', word(widths, n)))):(column(band_col('max', word(widths, n)))) \
          with filledcurves lc rgb band_colour(n) notitle, \

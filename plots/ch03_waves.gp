@@ -11,7 +11,7 @@ j3 = int(word(cols, 4)[4:*])       # the third wave's dimension, from its column
 stats f using 1 nooutput
 last_k = int(STATS_max)
 period(j) = 2 * pi * 10000**((2 * int(j / 2)) / (1.0 * d))   # pair int(j/2) turns once in this many positions
-set multiplot layout 3,1 title sprintf("Three dimensions of the d = %d table (ch03, claim 3.5)", d) font ',16'
+set multiplot layout 3,1 title sprintf(w_title, d) font ',16'
 set xrange [0:last_k]
 set yrange [-1.25:1.25]
 set ytics 1
@@ -20,11 +20,11 @@ set key outside right top
 set lmargin 10
 set rmargin 26
 set xlabel ''
-set title sprintf('dimension 0: sin(k), period %.1f positions', period(0))
-plot c using 1:2 with lines ls 1 lw 1.2 dt 2 title 'continuous k', f using 1:2 with points ls 1 pt 7 title sprintf('positions 0..%d', last_k)
-set title sprintf('dimension 1: cos(k), period %.1f positions', period(1))
-plot c using 1:3 with lines ls 2 lw 1.2 dt 2 title 'continuous k', f using 1:3 with points ls 2 pt 7 title sprintf('positions 0..%d', last_k)
-set title sprintf('dimension %d: %s(k / 10000^{%d/%d}), period %.1f positions', j3, (j3 % 2 ? 'cos' : 'sin'), 2 * int(j3 / 2), d, period(j3))
-set xlabel 'position k'
-plot c using 1:4 with lines ls 3 lw 1.2 dt 2 title 'continuous k', f using 1:4 with points ls 3 pt 7 title sprintf('positions 0..%d', last_k)
+set title sprintf(w_dim0, period(0))
+plot c using 1:2 with lines ls 1 lw 1.2 dt 2 title w_continuous, f using 1:2 with points ls 1 pt 7 title sprintf(w_positions, last_k)
+set title sprintf(w_dim1, period(1))
+plot c using 1:3 with lines ls 2 lw 1.2 dt 2 title w_continuous, f using 1:3 with points ls 2 pt 7 title sprintf(w_positions, last_k)
+set title sprintf(w_dimj, j3, (j3 % 2 ? 'cos' : 'sin'), 2 * int(j3 / 2), d, period(j3))
+set xlabel w_xlabel
+plot c using 1:4 with lines ls 3 lw 1.2 dt 2 title w_continuous, f using 1:4 with points ls 3 pt 7 title sprintf(w_positions, last_k)
 unset multiplot

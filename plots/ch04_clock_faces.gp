@@ -18,12 +18,16 @@ stats f using (column(c_hand) == word(hands, 1) + 0 ? (positions = positions.spr
 n_hands = words(hands); n_faces = words(positions)
 hand(i) = word(hands, i) + 0
 period_text(T) = T < 1000 ? sprintf('%.1f', T) : sprintf('%.0f', T)
-hand_text(i) = sprintf('hand %d, the %s hand (period %s)', hand(i), word(likes, i), period_text(word(periods, i) + 0))
+# (the hands' names: the file's words second, minute, hour name the words w_second, w_minute, w_hour)
+hand_text(i) = sprintf(w_hand, hand(i), value('w_'.word(likes, i)), period_text(word(periods, i) + 0))
+# A text's width in Latin characters: a CJK character counts twice.
+narrow = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_abcdefghijklmnopqrstuvwxyz{|}~"
+text_width(s) = sum [i = 1:strlen(s)] (strstrt(narrow, s[i:i]) > 0 ? 1 : 2)
 # Drawn as on a clock: the slower the hand, the shorter and thicker; each
 # points to its pair's (sin, cos), a point of the unit circle.
 hand_length(i) = 0.95 - 0.4 * (i - 1) / (n_hands > 1 ? n_hands - 1 : 1)
 set multiplot layout 2, (n_faces + 1) / 2 \
-    title sprintf("Doc A's clock hands of P_k, d = %d: hand i points to (x, y) = (sin(k/Z_i), cos(k/Z_i)) (ch04, claim 4.1)", d) font ',16' \
+    title sprintf(w_title, d) font ',16' \
     margins 0.03, 0.97, 0.10, 0.88 spacing 0.02, 0.09
 set size ratio -1
 set xrange [-1.15:1.15]
@@ -41,13 +45,13 @@ do for [i = 1:n_hands] {
 unset key
 # The legend, one line under all the faces (a per-panel key would squeeze into one face),
 # each entry placed after the previous one by its length (about 0.0068 of the width per
-# character at 14 points, scaled with the font).
+# Latin character at 14 points, a CJK one twice that, scaled with the font).
 legend_x = 0.03
 do for [i = 1:n_hands] {
     set label 10 + i '━━ '.hand_text(i) at screen legend_x, screen 0.045 tc rgb hand_colour(i) font ',14'
-    legend_x = legend_x + (strlen(hand_text(i)) + 3) * 0.0068 * font_scale * 1400.0 / fig_w + 0.03
+    legend_x = legend_x + (text_width(hand_text(i)) + 3) * 0.0068 * font_scale * 1400.0 / fig_w + 0.03
 }
-set label 20 'The slower a hand, the shorter and thicker it is drawn; every hand has length 1 in P_k.' \
+set label 20 w_note \
     at screen 0.03, screen 0.012 tc rgb '#555555' font ',12'
 do for [face = 0:n_faces - 1] {
     set title sprintf('k = %s', word(positions, face + 1)) font ',15'

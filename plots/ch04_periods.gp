@@ -15,17 +15,17 @@ c_doc_pair = col('pair'); c_doc_period = col('document_period')
 doc_periods = ''
 stats fd using (doc_periods = doc_periods.(doc_periods eq '' ? '' : ', ').sprintf('%g', column(c_doc_period)), 0) nooutput
 upper = 2*pi*10000
-set title sprintf("Clock-hand periods T_i = 2π·10000^{2i/d}, d = %d (ch04, claims 4.1-4.3)", d) font ',16'
-set xlabel 'pair index i (dimensions 2i, 2i+1)'
-set ylabel 'period T_i (positions per full turn)'
+set title sprintf(w_title, d) font ',16'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set logscale y
 set format y '10^{%T}'
 set xrange [-1:d / 2]
 set yrange [shortest / 2:3 * (upper > longest ? upper : longest)]
 set key bottom right
-set label 1 sprintf("10000·2π = %.0f (the Transformer paper's upper end: the limit as d grows)", upper) at 1, upper*1.45 tc rgb '#555555'
-set label 2 sprintf('longest real period: 2π·10000^{%d/%d} = %.0f', d - 2, d, longest) at 1, longest/1.7 tc rgb '#b0302a'
-plot fp using (column(c_pair)):(column(c_formula)) with lines ls 1 title 'formula 2π·10000^{2i/d}', \
-     '' using (column(c_pair)):(column(c_measured)) with points ls 2 pt 6 ps 1.1 title 'measured from the table (phase unwrapping)', \
-     fd using (column(c_doc_pair)):(column(c_doc_period)) with points ls 4 pt 9 ps 2.2 title sprintf("Doc A's rows, its d = 128 (%s)", doc_periods), \
+set label 1 sprintf(w_upper, upper) at 1, upper*1.45 tc rgb '#555555'
+set label 2 sprintf(w_longest, d - 2, d, longest) at 1, longest/1.7 tc rgb '#b0302a'
+plot fp using (column(c_pair)):(column(c_formula)) with lines ls 1 title w_formula, \
+     '' using (column(c_pair)):(column(c_measured)) with points ls 2 pt 6 ps 1.1 title w_measured, \
+     fd using (column(c_doc_pair)):(column(c_doc_period)) with points ls 4 pt 9 ps 2.2 title sprintf(w_doc_rows, doc_periods), \
      upper with lines ls 9 title '10000·2π'

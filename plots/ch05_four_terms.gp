@@ -4,26 +4,30 @@ fig_w = 1600; fig_h = 1000
 load plotdir.'/common.gp'
 f = datadir.'/four_terms.dat'
 cols_file = f; eval read_columns
-stats f using (column(col('query_n'))):(column(col('d'))) nooutput
+# (column numbers looked up once: col() per data point made this the slowest figure)
+c_n = col('query_n'); c_m = col('key_m')
+stats f using (column(c_n)):(column(col('d'))) nooutput
 last = int(STATS_max_x)
 d = int(STATS_max_y)
 # Sizes from the data: each column's rms; one colour range (the largest
 # |value|) for the four terms, so their sizes compare; the relative part gets
 # a range of its own.
 array rms[6]
+array c_term[6]
 names = 'term1 term2 term3 term4 score term4_relative'
+do for [t = 1:6] { c_term[t] = col(word(names, t)) }
 big = 0
 do for [t = 1:6] {
-    stats f using (column(col(word(names, t)))) nooutput
+    stats f using (column(c_term[t])) nooutput
     rms[t] = sqrt(STATS_sumsq / STATS_records)
     top = (abs(STATS_min) > abs(STATS_max) ? abs(STATS_min) : abs(STATS_max))
     if (t <= 4) { big = (top > big ? top : big) }
     if (t == 6) { rel_big = top }
 }
-stats f using (column(col('term4'))) nooutput
+stats f using (column(c_term[4])) nooutput
 t4_lo = STATS_min; t4_hi = STATS_max
-plotted(t) = column(col(word(names, t)))
-set multiplot title sprintf("Doc A's four terms of the score A(n, m) = ① + ② + ③ + ④ (rms %.3g), one random head, d = %d, positions 0..%d (ch05, claim 5.3)", rms[5], d, last) font ',17'
+plotted(t) = column(c_term[t])
+set multiplot title sprintf(w_title, rms[5], d, last) font ',17'
 unset grid
 unset key
 set tics out scale 0.5 font ',11'
@@ -37,8 +41,8 @@ panel(c, r) = sprintf("set lmargin at screen %f; set rmargin at screen %f; set t
                       col_l(c), col_r(c), row_t(r), row_b(r))
 heatmap_axes = "set size noratio; set xrange [-0.5:last + 0.5]; set yrange [last + 0.5:-0.5]; " . \
                "set xtics tic_step(last + 1) * 2; set ytics tic_step(last + 1) * 2; " . \
-               "set xlabel 'key position m' font ',11' offset 0, 0.5; set ylabel 'query position n' font ',11' offset 1.5, 0"
-titles = "\"①  content × content: no position\" \"②  content × position: x_n with P_m\" \"③  position × content: P_n with x_m\" \"④  position × position: P_n^T W_Q^T W_K P_m\""
+               "set xlabel w_key_position font ',11' offset 0, 0.5; set ylabel w_query_position font ',11' offset 1.5, 0"
+term_title(t) = value(sprintf('w_term%d', t))   # w_term1, w_term2, w_term3, w_term4
 
 # Top row: the four terms, one colour scale, its bar right of term 4.
 set cbrange [-big:big]
@@ -47,9 +51,9 @@ set colorbox user origin screen col_r(4) + 0.012, screen row_b(1) size screen 0.
 do for [t = 1:4] {
     eval panel(t, 1)
     eval heatmap_axes
-    set title sprintf("%s\nrms %.3g", word(titles, t), rms[t]) font ',12'
+    set title sprintf(w_term_rms, term_title(t), rms[t]) font ',12'
     if (t == 4) { set colorbox } else { unset colorbox }
-    plot f using (column(col('key_m'))):(column(col('query_n'))):(plotted(t)) with image
+    plot f using (column(c_m)):(column(c_n)):(plotted(t)) with image
 }
 
 # Bottom row: term 4's relative part on a colour scale of its own.
@@ -57,8 +61,8 @@ eval panel(1, 2)
 eval heatmap_axes
 set cbrange [-rel_big:rel_big]
 set colorbox user origin screen col_r(1) + 0.012, screen row_b(2) size screen 0.012, screen 0.288
-set title sprintf("part of ④ in m - n alone (own scale)\nrms %.3g, %.0f%% of ④'s", rms[6], 100.0 * rms[6] / rms[4]) font ',12'
-plot f using (column(col('key_m'))):(column(col('query_n'))):(plotted(6)) with image
+set title sprintf(w_relative_title, rms[6], 100.0 * rms[6] / rms[4]) font ',12'
+plot f using (column(c_m)):(column(c_n)):(plotted(6)) with image
 
 # Term 4 against the offset: at each m - n a spread of values (absolute
 # position), around its relative part, which is one curve (a function of
@@ -73,11 +77,11 @@ set yrange [t4_lo * 1.1:t4_hi * 1.1 + (t4_hi - t4_lo) * 0.25]
 set xtics tic_step(2 * last + 1) * 2
 set ytics auto
 set grid
-set xlabel 'offset m - n' font ',11' offset 0, 0.5
-set ylabel 'term ④' font ',11' offset 1.5, 0
+set xlabel w_offset font ',11' offset 0, 0.5
+set ylabel w_term4_axis font ',11' offset 1.5, 0
 set key top center horizontal font ',11' samplen 1
-set title "④ against the offset m - n" font ',12'
-plot f using (column(col('key_m')) - column(col('query_n'))):(plotted(4)) with points pt 7 ps 0.12 lc rgb '#999999' title '④ at every (n, m)', \
-     f using (column(col('query_n')) == 0 || column(col('key_m')) == 0 ? column(col('key_m')) - column(col('query_n')) : NaN):(plotted(6)) \
-         with points ls 1 pt 7 ps 0.35 title 'its part in m - n alone'
+set title w_cloud_title font ',12'
+plot f using (column(c_m) - column(c_n)):(plotted(4)) with points pt 7 ps 0.12 lc rgb '#999999' title w_cloud, \
+     f using (column(c_n) == 0 || column(c_m) == 0 ? column(c_m) - column(c_n) : NaN):(plotted(6)) \
+         with points ls 1 pt 7 ps 0.35 title w_curve
 unset multiplot

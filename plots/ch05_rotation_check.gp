@@ -12,7 +12,7 @@ stats ex using (k_ = column(col('k')), ex_ks = (strstrt(ex_ks, sprintf(' %.0f ',
 ex_R = STATS_max_x
 ex_d = int(STATS_max_y) + 1
 ex_names = ''
-do for [i = 1:words(ex_ks)] { ex_names = ex_names.(i == 1 ? '' : i == words(ex_ks) ? ' and ' : ', ').'P_{'.word(ex_ks, i).'}' }
+do for [i = 1:words(ex_ks)] { ex_names = ex_names.(i == 1 ? '' : i == words(ex_ks) ? w_and : w_comma).'P_{'.word(ex_ks, i).'}' }
 c_rotated = col('rotated'); c_transposed = col('transposed'); c_target = col('target')
 # The rotation's pairs (rotation_circle.dat): their indices and Z_i, the k of each turn.
 ci = datadir.'/rotation_circle.dat'
@@ -34,26 +34,26 @@ do for [p = 1:n_pairs] {
     pair_Z[p] = STATS_max_x; pair_R[p] = STATS_max_y
 }
 
-set multiplot title sprintf("The rotation identity P_{k+R} = M_R P_k (ch05, claim 5.1)") font ',16'
+set multiplot title w_title font ',16'
 # Left: every component of Doc A's examples.
 set lmargin at screen 0.05
 set rmargin at screen 0.35
-set tmargin at screen 0.84
+set tmargin at screen 0.81   # (room above for two-line titles in CJK faces, whose lines are taller)
 set bmargin at screen 0.28
-set title sprintf("Doc A's examples %s with one M_{%g} (d = %d)", ex_names, ex_R, ex_d) font ',13'
+set title sprintf(w_examples, ex_names, ex_R, ex_d) font ',13'
 set size ratio -1
 set xrange [-1.1:1.1]
 set yrange [-1.1:1.1]
 set xtics 0.5
 set ytics 0.5
-set xlabel sprintf('component j of M_{%g} P_k (or of M_{%g}^T P_k)', ex_R, ex_R)
-set ylabel sprintf('component j of P_{k+%g}', ex_R)
+set xlabel sprintf(w_xlabel, ex_R, ex_R)
+set ylabel sprintf(w_ylabel, ex_R)
 set key at screen 0.20, screen 0.085 center center vertical font ',12'
 plot x with lines ls 9 title 'y = x', \
      ex using (column(c_transposed)):(column(c_target)) with points ls 2 pt 6 ps 0.8 \
-         title sprintf('transposed block M_{%g}^T P_k (misses)', ex_R), \
+         title sprintf(w_transposed, ex_R), \
      ex using (column(c_rotated)):(column(c_target)) with points ls 1 pt 7 ps 0.7 \
-         title sprintf("document's block M_{%g} P_k (on the line)", ex_R)
+         title sprintf(w_document, ex_R)
 
 # Middle and right: one pair each, its hand (sin, cos) on the unit circle. At
 # each of Doc A's k: P_k (filled), the turn by R/Z_i (an arc, drawn on a ring
@@ -70,7 +70,7 @@ do for [p = 1:n_pairs] {
     Z = pair_Z[p]; R = pair_R[p]
     set lmargin at screen 0.40 + (p - 1) * 0.31
     set rmargin at screen 0.66 + (p - 1) * 0.31
-    set title sprintf("pair i = %d (Z_i = %.3g): M_{%g} turns the hand\nclockwise by %g/Z_i = %.2f rad", pi_, Z, R, R, R / Z) font ',13'
+    set title sprintf(w_pair_title, pi_, Z, R, R, R / Z) font ',13'
     if (p > 1) { unset key }
     plot sample [t = 0:2 * pi] '+' using (sin(t)):(cos(t)) with lines ls 9 notitle, \
          for [e = 1:n_ks] ar using (column(a_pair) == pi_ && column(a_k) == word(ex_ks, e) + 0 ? ring(e) * column(a_x) : NaN):(ring(e) * column(a_y)) \

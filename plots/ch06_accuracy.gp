@@ -15,9 +15,9 @@ n_seeds = STATS_max
 # Two more series than common.gp's four: ALiBi's two variants.
 set style line 5 lc rgb '#7b3fa0' lw 2.5
 set style line 6 lc rgb '#8c564b' lw 2.5 dt (8, 4)
-set title sprintf("Copy the previous token with six encodings: accuracy by position, trained at length %d, tested at length %d\nmean of %d seeds per encoding, band = min to max over seeds (ch06, claims 6.2-6.5 and 6.8-6.10)", L, T, n_seeds) font ',15'
-set xlabel 'position t in the test sequence'
-set ylabel 'accuracy (fraction of predictions correct)'
+set title sprintf(w_title, L, T, n_seeds) font ',15'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set xrange [0:T]
 set yrange [0:1.05]
 set xtics L/2
@@ -26,7 +26,7 @@ set key outside right top vertical spacing 1.4
 set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 front
 # (on a white box: the curves pass where it stands)
 set style textbox opaque noborder margins 1, 1
-set label 1 sprintf('training length L = %d', L) at L, graph 0.20 left offset 0.5, 0 font ',12' boxed front
+set label 1 sprintf(w_train_len, L) at L, graph 0.20 left offset 0.5, 0 font ',12' boxed front
 set style fill transparent solid 0.15 noborder
 plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
      f using 1:6:7 with filledcurves lc rgb '#e07b00' notitle, \
@@ -34,10 +34,10 @@ plot f using 1:3:4 with filledcurves lc rgb '#1f5fa8' notitle, \
      f using 1:12:13 with filledcurves lc rgb '#b0302a' notitle, \
      f using 1:15:16 with filledcurves lc rgb '#7b3fa0' notitle, \
      f using 1:18:19 with filledcurves lc rgb '#8c564b' notitle, \
-     f using 1:2 with lines ls 1 title 'none (NoPE)', \
-     f using 1:5 with lines ls 2 title 'learned table', \
-     f using 1:8 with lines ls 3 title 'sinusoidal (fixed table)', \
-     f using 1:11 with lines ls 4 title 'RoPE', \
-     f using 1:14 with lines ls 5 title 'ALiBi, one slope', \
-     f using 1:17 with lines ls 6 title 'ALiBi, left/right slopes', \
-     chance with lines ls 9 title sprintf('chance 1/V = %.2f%%', 100*chance)
+     f using 1:2 with lines ls 1 title w_none, \
+     f using 1:5 with lines ls 2 title w_learned, \
+     f using 1:8 with lines ls 3 title w_sinusoidal, \
+     f using 1:11 with lines ls 4 title w_rope, \
+     f using 1:14 with lines ls 5 title w_alibi, \
+     f using 1:17 with lines ls 6 title w_alibi_lr, \
+     chance with lines ls 9 title sprintf(w_chance, 100*chance)

@@ -12,17 +12,17 @@ stats datadir.'/experiment.dat' using 6 nooutput
 n_seeds = STATS_max
 stats datadir.'/experiment.dat' using 1 nooutput
 L = STATS_max
-set title sprintf("Training loss, sequences of length %d (mean of %d seeds per encoding; ch06)", L, n_seeds) font ',15'
-set xlabel 'Adam step'
-set ylabel 'cross-entropy (nats, log scale)'
+set title sprintf(w_title, L, n_seeds) font ',15'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set logscale y
 set format y '10^{%L}'
 set key outside right top
 set arrow 1 from graph 0, first log(V) to graph 1, first log(V) nohead lc rgb '#777777' lw 1.5 dt 3
-set label 1 sprintf('ln V = %.2f (uniform guess)', log(V)) at graph 0.30, first log(V)*0.7 left font ',12' tc rgb '#555555'
-plot f using 1:2 with lines ls 1 title 'none (NoPE)', \
-     f using 1:3 with lines ls 2 title 'learned table', \
-     f using 1:4 with lines ls 3 title 'sinusoidal', \
-     f using 1:5 with lines ls 4 title 'RoPE', \
-     f using 1:6 with lines ls 5 title 'ALiBi, one slope', \
-     f using 1:7 with lines ls 6 title 'ALiBi, left/right slopes'
+set label 1 sprintf(w_uniform, log(V)) at graph 0.30, first log(V)*0.7 left font ',12' tc rgb '#555555'
+plot f using 1:2 with lines ls 1 title w_none, \
+     f using 1:3 with lines ls 2 title w_learned, \
+     f using 1:4 with lines ls 3 title w_sinusoidal, \
+     f using 1:5 with lines ls 4 title w_rope, \
+     f using 1:6 with lines ls 5 title w_alibi, \
+     f using 1:7 with lines ls 6 title w_alibi_lr

@@ -10,11 +10,11 @@ stats datadir.'/experiment.dat' using 7 nooutput
 D = STATS_max
 lt = datadir.'/learned_table.dat'
 st = datadir.'/sinusoidal_table.dat'
-set multiplot layout 3,1 title "Position tables: positions on x, dimensions on y (ch06, claims 6.2 and 6.3)" font ',16'
+set multiplot layout 3,1 title w_title font ',16'
 unset grid
 unset key
-set xlabel 'position t'
-set ylabel 'dimension j (0 at the top)'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set tics out scale 0.5
 set xrange [-0.5:T-0.5]
 set yrange [D-0.5:-0.5]   # as a matrix is printed (plots/common.gp): index 0 at the top
@@ -22,15 +22,15 @@ set arrow 1 from L-0.5, graph 0 to L-0.5, graph 1 nohead lc rgb 'red' lw 2.5 fro
 set style textbox opaque noborder   # the label stays readable over the heatmap
 set label 1 sprintf(' L_{train} = %d ', L) at L-0.5, graph 0.86 left font ',13' tc rgb 'red' boxed front
 set cbrange [-3:3]
-set cblabel 'value' offset 1, 0
-set title 'learned table after training (initialised N(0,1); colour clipped at ±3)'
+set cblabel w_value offset 1, 0
+set title w_learned
 plot lt using 1:2:3 with image notitle
 set cbrange [-0.5:0.5]
-set cblabel 'change' offset 1, 0
-set title 'learned table: change during training (exactly 0 beyond L_{train}: those rows got no gradient)'
+set cblabel w_change offset 1, 0
+set title w_learned_change
 plot lt using 1:2:5 with image notitle
 set cbrange [-1:1]
-set cblabel 'value' offset 1, 0
-set title 'sinusoidal table P_t (fixed, defined at every position)'
+set cblabel w_value offset 1, 0
+set title w_sinusoidal
 plot st using 1:2:3 with image notitle
 unset multiplot

@@ -3,16 +3,16 @@
 fig_w = 1000; fig_h = 600
 load plotdir.'/common.gp'
 f = datadir.'/causal_count.dat'
-set title "Counting without positions: uniform attention to a start token (ch07, claim 7.4)" font ',15'
+set title w_title font ',15'
 set logscale xy
 set format x '10^{%L}'
 set format y '10^{%L}'
-set xlabel 'position t (the start token is at 0; shown from t = 1)'
-set ylabel 'output O_t[0] = weight on the start token'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set key top right
 stats f using 1 nooutput
 set xrange [1:STATS_max]
 set samples 24
-plot f using ($1 > 0 ? $1 : 1/0):2 with lines ls 1 title 'causal mask: 1/(t+1), read back t = 1/O_t - 1 exactly', \
-     f using ($1 > 0 ? $1 : 1/0):5 with lines ls 2 title 'no mask: 1/T at every position (no position information)', \
-     1.0/(x+1) with points pt 6 ps 1.3 lc rgb '#444444' title '1/(t+1), the formula'
+plot f using ($1 > 0 ? $1 : 1/0):2 with lines ls 1 title w_causal, \
+     f using ($1 > 0 ? $1 : 1/0):5 with lines ls 2 title w_no_mask, \
+     1.0/(x+1) with points pt 6 ps 1.3 lc rgb '#444444' title w_formula

@@ -9,12 +9,12 @@ c_k = col('position'); c_j = col('dimension'); c_value = col('value')
 stats fi using (column(c_k)):(column(c_j)) nooutput
 last_k = STATS_max_x
 last_j = STATS_max_y
-set multiplot title "Two layouts of one table: the same columns, permuted by p (ch07, claim 7.5)" font ',16'
+set multiplot title w_title font ',16'
 unset grid
 unset key
 set cbrange [-1:1]
 set cblabel 'P_k[j]'
-set xlabel 'position k'
+set xlabel w_xlabel
 set tics out
 set rmargin 11
 set xrange [-0.5:last_k+0.5]
@@ -22,14 +22,14 @@ set yrange [last_j+0.5:-0.5]    # dimension 0 at the top (common.gp's heatmap ru
 
 set origin 0.0, 0.0
 set size 0.5, 0.93
-set title 'interleaved (the formula): 2i = sin(k/Z_i), 2i+1 = cos(k/Z_i)'
-set ylabel 'dimension j, interleaved order (0 at the top)'
+set title w_interleaved
+set ylabel w_interleaved_ylabel
 plot fi using (column(c_k)):(column(c_j)):(column(c_value)) with image
 
 set origin 0.5, 0.0
 set size 0.5, 0.93
-set title sprintf('halves: dimensions 0..%d sines, %d..%d cosines', (last_j-1)/2, (last_j+1)/2, last_j)
-set ylabel 'dimension j, halves order (0 at the top)'
+set title sprintf(w_halves, (last_j-1)/2, (last_j+1)/2, last_j)
+set ylabel w_halves_ylabel
 plot fh using (column(c_k)):(column(c_j)):(column(c_value)) with image, \
      (last_j+1)/2 - 0.5 with lines lw 2 dt 2 lc rgb 'white'
 unset multiplot

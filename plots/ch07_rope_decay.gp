@@ -8,14 +8,14 @@ c_R = col('distance'); c_bound = col('su_bound_relative'); c_same = col('identic
 stats f using (column(c_bound)) every ::0::0 nooutput prefix 'B'
 bound0 = B_max
 stats f using (column(c_R)) nooutput prefix 'D'
-set title "Does RoPE attend less to far-apart tokens? Score of a query at distance R from its key (ch07, claim 7.7)" font ',15'
-set xlabel 'distance R = m - n (positions)'
-set ylabel 'cosine of q and M_R k, or bound / bound at R = 0'
+set title w_title font ',15'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set xrange [D_min:D_max]
 set yrange [-0.4:1.05]
 set ytics 0.2
 set key top right vertical font ',12' spacing 1.3
-plot f using (column(c_R)):(column(c_bound)/bound0) with lines ls 1 lw 2 title "Su et al.'s bound on |q·M_R k|, relative to R = 0", \
-     f using (column(c_R)):(column(c_same)) with lines ls 2 title 'aligned q = k, equal pair norms: mean_i cos(R/Z_i)', \
-     f using (column(c_R)):(column(c_random)) with lines ls 3 title 'random q, k: rms cosine over the setups', \
+plot f using (column(c_R)):(column(c_bound)/bound0) with lines ls 1 lw 2 title w_bound, \
+     f using (column(c_R)):(column(c_same)) with lines ls 2 title w_aligned, \
+     f using (column(c_R)):(column(c_random)) with lines ls 3 title w_random, \
      0 with lines ls 9 notitle

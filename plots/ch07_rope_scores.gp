@@ -12,21 +12,21 @@ stats fr using (column(c_score)) nooutput prefix 'R'
 stats fr using (column(c_m)):(column(c_n)) nooutput prefix 'M'
 top_s = (abs(S_min) > abs(S_max) ? abs(S_min) : abs(S_max))
 top_r = (abs(R_min) > abs(R_max) ? abs(R_min) : abs(R_max))
-set multiplot layout 1,2 title "One query token and one key token at every pair of positions (ch07, claims 7.1 and 7.2)" font ',16'
+set multiplot layout 1,2 title w_title font ',16'
 set size ratio -1
 unset grid
 unset key
-set xlabel 'key position n'
-set ylabel 'query position m'
-set cblabel 'score q_m . k_n / sqrt(d)' offset 1.5,0
+set xlabel w_xlabel
+set ylabel w_ylabel
+set cblabel w_cblabel offset 1.5,0
 set tics out
 set xrange [-0.5:M_max_y+0.5]
 set yrange [M_max_x+0.5:-0.5]    # query 0 at the top (common.gp's heatmap rule)
 set rmargin 12
 set cbrange [-top_s:top_s]
-set title 'sinusoidal P added to the input: absolute position survives'
+set title w_sinusoidal
 plot fs using (column(c_n)):(column(c_m)):(column(c_score)) with image
 set cbrange [-top_r:top_r]
-set title 'RoPE, q and k rotated by position: a function of m - n only'
+set title w_rope
 plot fr using (column(c_n)):(column(c_m)):(column(c_score)) with image
 unset multiplot

@@ -9,24 +9,24 @@ c_b = col('column'); c_a = col('row'); c_value = col('value')
 stats fi using (column(c_b)):(column(col('R'))) nooutput
 last = STATS_max_x
 R = STATS_max_y
-set multiplot title "Same map, other column order: M_R is block-diagonal only when interleaved (ch07, claim 7.6)" font ',16'
+set multiplot title w_title font ',16'
 set size ratio -1
 unset grid
 unset key
 set cbrange [-1:1]
-set cblabel sprintf('entry of M_{%g}', R)
-set xlabel 'column b'
-set ylabel 'row a'
+set cblabel sprintf(w_cblabel, R)
+set xlabel w_xlabel
+set ylabel w_ylabel
 set tics out
 set rmargin 11
 set xrange [-0.5:last+0.5]
 set yrange [last+0.5:-0.5]
 set origin 0.0, 0.0
 set size 0.5, 0.93
-set title 'interleaved: 2x2 rotations on the diagonal (bandwidth 1)'
+set title w_interleaved
 plot fi using (column(c_b)):(column(c_a)):(column(c_value)) with image
 set origin 0.5, 0.0
 set size 0.5, 0.93
-set title sprintf('halves: sine and cosine %d apart (bandwidth d/2)', (last+1)/2)
+set title sprintf(w_halves, (last+1)/2)
 plot fh using (column(c_b)):(column(c_a)):(column(c_value)) with image
 unset multiplot

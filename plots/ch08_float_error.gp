@@ -18,24 +18,24 @@ c_cross = col('k_cross'); c_criterion = col('criterion'); c_measured = col('meas
 stats t using (column(c_measured)):(column(col('k_misread'))) nooutput
 scanned = STATS_max_x > 0        # 1: k_cross was found by scanning every position
 misread = STATS_max_y            # the first position nearest-code decoding reads wrong; -1: none in the scan
-set title sprintf("Precision of the sinusoidal table vs position, d = %d (ch08, claims 8.1 and 8.2)", d) font ',16'
+set title sprintf(w_title, d) font ',16'
 set logscale xy
 set format x '10^{%T}'
 set format y '10^{%T}'
-set xlabel 'position k'
-set ylabel sprintf("error |P_k(computed) - P_k(exact)|\n(Euclidean norm, worst of %d positions)", window)
+set xlabel w_xlabel
+set ylabel sprintf(w_ylabel, window)
 set yrange [y_lo:y_hi]
 set ytics y_lo, 100, y_hi
 set key top left
 if (misread > 0) {
     set arrow 1 from misread - 1, graph 0 to misread - 1, graph 1 nohead ls 9
-    set label 1 sprintf('k = %.0f = 2^{%.0f}: the first misread is %.0f', misread - 1, log(misread - 1) / log(2), misread) \
+    set label 1 sprintf(w_misread, misread - 1, log(misread - 1) / log(2), misread) \
         at misread - 1, graph 0.06 right offset -0.5, 0 font ',12' tc rgb '#555555'
 }
-plot f using (column(c_k)):(column(c_float)) with lines ls 4 title 'float: powf, division, sinf, cosf', \
-     f using (column(c_k)):(column(c_arg)) with lines ls 2 title 'angle k/Z_i rounded to float, sin/cos in double', \
-     f using (column(c_k)):(column(c_stored)) with lines ls 3 title 'exact values stored in float (the floor)', \
-     f using (column(c_k)):(column(c_double)) with lines ls 1 title 'double: the direct formula', \
-     f using (column(c_k)):(column(c_half)) with lines ls 9 lw 2 title 'half the distance between neighbouring codes', \
+plot f using (column(c_k)):(column(c_float)) with lines ls 4 title w_float, \
+     f using (column(c_k)):(column(c_arg)) with lines ls 2 title w_angle, \
+     f using (column(c_k)):(column(c_stored)) with lines ls 3 title w_stored, \
+     f using (column(c_k)):(column(c_double)) with lines ls 1 title w_double, \
+     f using (column(c_k)):(column(c_half)) with lines ls 9 lw 2 title w_half, \
      t using (column(c_cross)):(column(c_criterion)) with points pt 7 ps 2 lc rgb '#b0302a' \
-         title (scanned ? 'first position past it (every k scanned)' : "where claim 8.1's fit reaches it (extrapolated, not scanned)")
+         title (scanned ? w_scanned : w_extrapolated)

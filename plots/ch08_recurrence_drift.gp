@@ -16,16 +16,16 @@ cols_file = a; eval read_columns
 c_ak = col('k'); c_anchored = col('err_anchored')
 stats a using (column(col('anchor_every'))) nooutput
 B = STATS_max
-set title "Error of the generated table vs row (ch08, claims 8.3 and 8.4)" font ',16'
+set title w_title font ',16'
 set logscale xy
 set format x '10^{%T}'
 set format y '10^{%T}'
-set xlabel 'row (position) k'
-set ylabel 'max_j |P_k[j](generated) - P_k[j](exact)|'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set yrange [y_lo:y_hi]
 set key top left
 # The re-anchored curve equals the pure one up to row B: draw it wide, underneath.
-plot a using (column(c_ak)):(column(c_anchored)) with lines ls 3 lw 7 title sprintf('re-anchored recurrence, exact row every B = %.0f', B), \
-     f using (column(c_k)):(column(c_pure)) with lines ls 4 title 'pure recurrence from P_0 (no re-anchoring)', \
-     f using (column(c_k)):(column(c_direct)) with lines ls 1 lw 1.5 title 'direct formula in double (sin, cos)', \
-     f using (column(c_k)):(column(c_budget)) with lines ls 9 lw 2 title sprintf('budget %.0e', budget)
+plot a using (column(c_ak)):(column(c_anchored)) with lines ls 3 lw 7 title sprintf(w_anchored, B), \
+     f using (column(c_k)):(column(c_pure)) with lines ls 4 title w_pure, \
+     f using (column(c_k)):(column(c_direct)) with lines ls 1 lw 1.5 title w_direct, \
+     f using (column(c_k)):(column(c_budget)) with lines ls 9 lw 2 title sprintf(w_budget, budget)

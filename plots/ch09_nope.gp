@@ -8,9 +8,9 @@ stats f using 1 nooutput
 T = STATS_max + 1
 stats datadir.'/sweep.dat' using 15 nooutput
 n_seeds = STATS_max
-set title sprintf("No positional encoding, copy the previous token: accuracy by position (mean of %d seed%s)\ntrained at length %d, tested at length %d (ch09, claim 9.1)", n_seeds, n_seeds == 1 ? "" : "s", L, T) font ',14'
-set xlabel 'position t in the test sequence (log scale)'
-set ylabel 'accuracy (fraction correct)'
+set title sprintf(n_seeds == 1 ? w_title_one_seed : w_title, n_seeds, L, T) font ',14'
+set xlabel w_xlabel
+set ylabel w_ylabel
 set logscale x
 set xrange [1:T]
 set yrange [0:1.05]
@@ -18,7 +18,7 @@ set ytics 0.1
 set key top right
 set arrow 1 from L, graph 0 to L, graph 1 nohead lc rgb '#444444' lw 2 dt 2 back   # behind the key
 set label 1 sprintf(' L_{train} = %d', L) at L, graph 0.55 left font ',12' front
-plot f using 1:5 with lines ls 9 lw 2.5 dt 1 lc rgb '#e07b00' title 'best causal model without positions', \
-     f using 1:4 with lines ls 9 lw 2.5 dt 1 lc rgb '#1f5fa8' title 'best bidirectional model without positions', \
-     f using 1:3 with points pt 7 ps 0.7 lc rgb '#e07b00' title 'NoPE, causal (measured)', \
-     f using 1:2 with points pt 5 ps 0.7 lc rgb '#1f5fa8' title 'NoPE, bidirectional (measured)'
+plot f using 1:5 with lines ls 9 lw 2.5 dt 1 lc rgb '#e07b00' title w_blind_causal, \
+     f using 1:4 with lines ls 9 lw 2.5 dt 1 lc rgb '#1f5fa8' title w_blind_bidir, \
+     f using 1:3 with points pt 7 ps 0.7 lc rgb '#e07b00' title w_nope_causal, \
+     f using 1:2 with points pt 5 ps 0.7 lc rgb '#1f5fa8' title w_nope_bidir

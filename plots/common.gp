@@ -2,6 +2,13 @@
 # The driver passes: datadir, plotdir, fmt ('png' or 'svg'), outfile, and for
 # projection (workbook_run --figure-size WxH, --font-scale X) figure_w,
 # figure_h and font_scale.
+# It also passes the reader's words and font (tools/figures.h): every title,
+# axis label, legend entry and key word a script prints is a string w_KEY,
+# from the row (figure NAME, key KEY) of lessons/LANG/figure_words.tsv, never
+# typed into the script; font_face is the language's face (DejaVu Sans for
+# English, Noto Sans CJK TC / SC for zh-TW / zh-CN: the Traditional or the
+# Simplified glyph forms). A word with % conversions is a sprintf format,
+# filled in the script with numbers from the data.
 # A script may set fig_w and fig_h (pixels) before loading this file; the
 # standard figure is 1000x600, and --figure-size WxH scales every figure by
 # W/1000 across and H/600 down, so a wider figure stays wider.
@@ -21,10 +28,14 @@ if (!exists("fig_h")) fig_h = 600
 if (exists("figure_w")) fig_w = int(fig_w * figure_w / 1000.0 + 0.5)
 if (exists("figure_h")) fig_h = int(fig_h * figure_h / 600.0 + 0.5)
 if (!exists("font_scale")) font_scale = 1.0
+if (!exists("font_face")) font_face = 'DejaVu Sans'
+# UTF-8: gnuplot then measures a string (a key's width, strlen) in
+# characters, a CJK one counting twice, instead of in bytes.
+set encoding utf8
 if (fmt eq 'svg') {
-    set terminal svg size fig_w, fig_h dynamic enhanced font 'DejaVu Sans,13' fontscale font_scale background rgb 'white'
+    set terminal svg size fig_w, fig_h dynamic enhanced font font_face.',13' fontscale font_scale background rgb 'white'
 } else {
-    set terminal pngcairo size fig_w, fig_h enhanced font 'DejaVu Sans,13' fontscale font_scale background rgb 'white'
+    set terminal pngcairo size fig_w, fig_h enhanced font font_face.',13' fontscale font_scale background rgb 'white'
 }
 set output outfile
 

@@ -56,17 +56,18 @@ endforeach()
 
 # Claim 6.2's finding words the learned model's accuracy beyond L_train
 # against chance from the numbers ("measurably above" = more than 3 standard
-# errors above 1/V, else "within sampling of"); in the quick configuration it
-# is 7.3% against 6.25% (5.9 standard errors), so the row must say "above".
+# errors above 1/V, else "within sampling of"): the claim records which
+# (measurably_above, the 0/1 its evidence's words follow); in the quick
+# configuration it is 7.3% against 6.25% (5.9 standard errors), so it must be 1.
 # (Not under the sanitizers, whose data run is too short for verdicts.)
 if(NOT WORKBOOK_SANITIZE)
   add_test(NAME ch06.claim.6.2.above_chance
-           COMMAND sh -c "grep -q '^6[.]2[[:space:]].*measurably above chance' '${WORKBOOK_TEST_OUT}/ch06/data/claims.tsv'")
+           COMMAND sh -c "grep -q '^6[.]2[[:space:]]measurably_above[[:space:]]1$' '${WORKBOOK_TEST_OUT}/ch06/data/values.tsv'")
   set_tests_properties(ch06.claim.6.2.above_chance PROPERTIES FIXTURES_REQUIRED ch06_data LABELS "claim;ch06")
 endif()
 
 # Words follow numbers (tests/ch06_words.cmake): every claim's lesson as
-# printed, its finding and its narrative, checked against the numbers the
+# printed with its evidence (--evidence), its finding and its narrative, checked against the numbers the
 # claim recorded: a phrase such as "far above chance" or "only partly" where
 # the numbers say otherwise fails (as exercise 6.b's settings once printed
 # "Far above chance" for 9.5% against 6.25%), and so does a verdict or case
@@ -83,7 +84,7 @@ if(NOT WORKBOOK_SANITIZE)
   # the quick configuration gives every verdict the defaults give.)
   add_test(NAME ch06.words.quick
            COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${words_out}/quick
-                   -DCACHE=${WORKBOOK_TEST_OUT}/ch06/cache "-DARGS=--steps;600;--seeds;2;--eval-seqs;100"
+                   -DCACHE=${WORKBOOK_TEST_OUT}/ch06/cache "-DARGS=--steps;600;--seeds;2;--eval-seqs;100;--evidence"
                    -P ${words_script})
   set_tests_properties(ch06.words.quick PROPERTIES FIXTURES_REQUIRED ch06_data LABELS "claim;ch06")
   # One test per distinct exercise setting (an exercise's --claim left out).
@@ -99,6 +100,7 @@ if(NOT WORKBOOK_SANITIZE)
     string(STRIP "${options}" options)
     separate_arguments(args UNIX_COMMAND "${options}")
     string(REPLACE ";" "," args_key "${args}")   # (ch06_words.cmake reads commas as separators)
+    set(args_key "${args_key},--evidence")   # (the evidence's words follow the numbers too)
     if(args_key IN_LIST words_settings)
       continue()
     endif()
@@ -112,8 +114,9 @@ endif()
 
 # The run cache (common/copy_experiment.h): a second run with the same settings
 # reads every run back and writes the same files; --retrain trains again.
-# (--evidence: what was trained or read is said in the evidence.)
+# (--evidence --verbose: what was read from the cache and what was trained are
+# said in the evidence's --verbose details.)
 add_test(NAME ch06.run_cache
          COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch06> -DOUT=${WORKBOOK_TEST_OUT}/ch06/run-cache
-                 "-DARGS=--steps;20;--seeds;2;--eval-seqs;10;--evidence" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
+                 "-DARGS=--steps;20;--seeds;2;--eval-seqs;10;--evidence;--verbose" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
 set_tests_properties(ch06.run_cache PROPERTIES LABELS "unit;ch06")

@@ -38,5 +38,5 @@ workbook_disk_full_test(ch09 ARGS --steps 5 --seeds 1 --eval-seqs 5)
 # The run cache, as chapter 6's (ch06.run_cache): every one of the sweep's runs.
 add_test(NAME ch09.run_cache
          COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ch09> -DOUT=${WORKBOOK_TEST_OUT}/ch09/run-cache
-                 "-DARGS=--steps;2;--batch;2;--seeds;1;--eval-seqs;2;--evidence" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
+                 "-DARGS=--steps;2;--batch;2;--seeds;1;--eval-seqs;2;--evidence;--verbose" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_run_cache.cmake)
 set_tests_properties(ch09.run_cache PROPERTIES LABELS "unit;ch09")

@@ -92,8 +92,9 @@ check_site() {
           fail "SITE_MANIFEST does not list exactly the site's other files" ;;
       REPORT.md|REPORT.zh-TW.md|REPORT.zh-CN.md|assets/workbook.css|assets/render.js|assets/katex/katex.min.js|\
       assets/katex/katex.min.css|assets/katex/fonts/*) ;;
-      figures/*.svg|figures/*.png)
-        grep -q -F "${rel#figures/}" "$site/index.html" "$site"/ch[0-9][0-9].html || fail "$rel: no page shows it" ;;
+      figures/*.svg|figures/*.png)   # (each language's figures, figures/zh-TW/..., shown by its own pages)
+        grep -q -F "$rel" "$site/index.html" "$site"/ch[0-9][0-9].html "$site"/zh-TW/*.html "$site"/zh-CN/*.html ||
+          fail "$rel: no page shows it" ;;
       ch[0-9][0-9]/output.txt) ;;
       ch[0-9][0-9]/*)
         grep -q -x -F "${rel#*/}" "$run/${rel%%/*}/MANIFEST" || fail "$rel: not a data file its chapter's MANIFEST lists"

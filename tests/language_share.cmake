@@ -41,7 +41,7 @@
 # translated since (issue 41, part 3: the lessons' titles and summaries, the option help texts):
 # help is no longer pending.
 if(NOT DEFINED WORKBOOK_LANGUAGE_SHARE_PENDING)
-  set(WORKBOOK_LANGUAGE_SHARE_PENDING evidence report pages figures)
+  set(WORKBOOK_LANGUAGE_SHARE_PENDING evidence report pages)   # (figures: drawn in each language, s15-figures)
 endif()
 
 set(share_out ${WORKBOOK_TEST_OUT}/language_share)

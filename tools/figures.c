@@ -8,11 +8,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "child.h"
 #include "datafile.h"
 #include "faults.h"
+#include "lesson.h"
 #include "options.h"
 #include "text_file.h"
+#include "tsv.h"
 
 // The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
 // font_scale=1.5"), appended to every script's -e variables; "" without them.
@@ -44,6 +47,109 @@ bool figures_set_options(const char *program, const char *size, const char *scal
     if (size) n += snprintf(g_figure_vars + n, sizeof g_figure_vars - (size_t)n, "; figure_w=%ld; figure_h=%ld", w, h);
     if (scale) snprintf(g_figure_vars + n, sizeof g_figure_vars - (size_t)n, "; font_scale=%.6g", x);
     return true;
+}
+
+// ---- the reader's words -------------------------------------------------------------
+
+static const char *g_lessons;      // lessons/ (NULL: the ones built in)
+static char *g_words[LANG_COUNT];  // each language's figure_words.tsv, read once ("" when it has none)
+
+void figures_set_lessons(const char *dir) { g_lessons = dir; }
+
+const char *figures_language_dir(Lang lang) {
+    static const char *const DIRS[LANG_COUNT] = {"", "zh-TW/", "zh-CN/"};
+    return DIRS[lang < LANG_COUNT ? lang : LANG_EN];
+}
+
+bool figures_file_name(const char *rel) {
+    for (Lang lang = 1; lang < LANG_COUNT; lang++) {
+        size_t len = strlen(figures_language_dir(lang));
+        if (strncmp(rel, figures_language_dir(lang), len) == 0) {
+            rel += len;
+            break;
+        }
+    }
+    size_t len = strlen(rel);
+    if (len < 5 || (strcmp(rel + len - 4, ".png") != 0 && strcmp(rel + len - 4, ".svg") != 0)) return false;
+    char stem[256];
+    if (len - 4 >= sizeof stem) return false;
+    snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), rel);
+    return figures_name_ok(stem);
+}
+
+bool figures_file_exists(const char *run_dir, Lang lang, const char *name, const char *ext) {
+    size_t size = strlen(run_dir) + strlen(name) + strlen(ext) + 32;
+    char *path = malloc(size);
+    if (path == NULL) faults_out_of_memory("a figure's path", size);
+    snprintf(path, size, "%s/figures/%s%s.%s", run_dir, figures_language_dir(lang), name, ext);
+    struct stat st;
+    bool found = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    return found;
+}
+
+// The face whose glyphs are the language's: Noto Sans CJK draws 骨 or 直 in
+// the Traditional (TC) or the Simplified (SC) forms as its name says, where a
+// fallback font would pick one form for both (fonts-noto-cjk, ./workbook's set-up).
+static const char *font_face(Lang lang) {
+    static const char *const FACES[LANG_COUNT] = {"DejaVu Sans", "Noto Sans CJK TC", "Noto Sans CJK SC"};
+    return FACES[lang < LANG_COUNT ? lang : LANG_EN];
+}
+
+// 'text' as a gnuplot string expression. Single quotes, in which gnuplot
+// expands nothing (a double-quoted string would run `...` as a shell
+// command), a quote written twice; a line break, which single quotes cannot
+// hold, as "\n" joined on: 'line 1'."\n".'line 2'.
+static void gp_string(Buf *b, const char *text) {
+    buf_puts(b, "'");
+    for (const char *p = text; *p; p++) {
+        if (*p == '\'') buf_puts(b, "''");
+        else if (*p == '\n') buf_puts(b, "'.\"\\n\".'");
+        else if (*p != '\r') buf_add(b, p, 1);
+    }
+    buf_puts(b, "'");
+}
+
+// A key gnuplot takes as part of a variable's name: [a-z0-9_], at most 64.
+static bool key_ok(const char *key) {
+    size_t len = strlen(key);
+    if (len == 0 || len > 64) return false;
+    for (const char *p = key; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')) return false;
+    return true;
+}
+
+// Append "; w_KEY='text'" for each row of 'lang''s words whose figure is
+// 'name' (lessons/LANG/figure_words.tsv: figure, key, text; '#' lines and
+// blank lines skipped, the text TSV-escaped: \n a line break).
+static void append_words(Buf *vars, Lang lang, const char *name) {
+    if (g_words[lang] == NULL) {
+        char *text = lesson_file_text(g_lessons, i18n_code(lang), "figure_words", ".tsv");
+        g_words[lang] = text ? text : text_copy("");
+    }
+    char *table = text_copy(g_words[lang]);
+    size_t c_figure = 0, c_key = 0, c_text = 0, n_header = 0;
+    char *line = table;
+    while (line && *line) {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\r') line[len - 1] = '\0';
+        if (line[0] != '#' && line[0] != '\0') {
+            char *f[8];
+            size_t n = tsv_split(line, f, 8);
+            if (n_header == 0) {
+                n_header = n;
+                c_figure = tsv_column(f, n, "figure"), c_key = tsv_column(f, n, "key"), c_text = tsv_column(f, n, "text");
+            } else if (c_figure < n && c_key < n && c_text < n && strcmp(f[c_figure], name) == 0 && key_ok(f[c_key])) {
+                tsv_unescape(f[c_text]);
+                buf_printf(vars, "; w_%s=", f[c_key]);
+                gp_string(vars, f[c_text]);
+            }
+        }
+        line = next;
+    }
+    free(table);
 }
 
 // plots/<chapter>_*.gp
@@ -286,8 +392,8 @@ static bool draw_format(const char *gnuplot, const char *script, const char *var
     return true;
 }
 
-bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir,
-                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
+bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
+                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
     *write_error = 0;
     const char *base = strrchr(script, '/');
     base = base ? base + 1 : script;
@@ -297,25 +403,29 @@ bool figures_draw(const char *gnuplot, const char *script, const char *datadir, 
     if (slash) *slash = '\0';
     else snprintf(plotdir, 2, ".");
     char *q_data = gp_quoted(datadir), *q_plot = gp_quoted(plotdir);
+    // The words: English first, then the language's over them (a key it lacks stays English).
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)stem, base);
+    Buf words = {0};
+    buf_printf(&words, "; font_face='%s'", font_face(lang));
+    append_words(&words, LANG_EN, name);
+    if (lang != LANG_EN) append_words(&words, lang, name);
+    char *words_vars = buf_take(&words);
     bool ok = true;
     static const char *const FORMATS[2] = {"png", "svg"};
-    for (int f = 0; f < 2 && ok; f++) {
-        size_t vars_size = strlen(q_data) + strlen(q_plot) + sizeof g_figure_vars + 96;
-        char *vars = malloc(vars_size);
+    for (int f = png ? 0 : 1; f < 2 && ok; f++) {
         char file[256], listed_as[512];
         snprintf(file, sizeof file, "%.*s.%s", (int)stem, base, FORMATS[f]);
         snprintf(listed_as, sizeof listed_as, "%s%s", manifest_prefix ? manifest_prefix : "", file);
-        if (vars == NULL) {
-            snprintf(why, why_size, "out of memory");
-            ok = false;
-            break;
-        }
-        snprintf(vars, vars_size, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s", q_data, q_plot,
-                 FORMATS[f], g_figure_vars);
-        ok = draw_format(gnuplot, script, vars, figdir, file, manifest, listed_as, FORMATS[f], why, why_size,
+        Buf vars = {0};
+        buf_printf(&vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s%s", q_data, q_plot,
+                   FORMATS[f], g_figure_vars, words_vars);
+        char *v = buf_take(&vars);
+        ok = draw_format(gnuplot, script, v, figdir, file, manifest, listed_as, FORMATS[f], why, why_size,
                          write_error);
-        free(vars);
+        free(v);
     }
+    free(words_vars);
     free(q_data);
     free(q_plot);
     free(plotdir);

@@ -6,6 +6,12 @@
 //   fmt      'png' or 'svg'                 outfile  where to write the picture:
 //                                                    '/dev/stdout', read by the driver
 //   and, only with the figure options: figure_w, figure_h (pixels), font_scale
+//   font_face  the language's font: 'DejaVu Sans' (en), 'Noto Sans CJK TC'
+//              (zh-TW, Traditional glyph forms), 'Noto Sans CJK SC' (zh-CN)
+//   w_KEY      each of the figure's words in the reader's language: the
+//              rows (figure NAME, key KEY) of lessons/LANG/figure_words.tsv
+//              (zh-CN's made from zh-TW's by the build), after the English
+//              ones, so that a key a translation lacks still draws, in English
 // and loads plotdir.'/common.gp' for the terminal. Its first line is
 //   # Figure: caption text
 // which is the figure's caption everywhere.
@@ -23,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "i18n.h"
 #include "manifest.h"
 #include "run_data.h"
 
@@ -32,6 +39,25 @@ enum { FIGURE_WHY_LEN = 512 };
 // line on stderr from 'program' and false when out of bounds), then passed to
 // every script.
 bool figures_set_options(const char *program, const char *size, const char *scale);
+
+// Where the words come from: the lessons/ folder 'dir' (NULL: the lessons
+// built into the program; zh-CN's are only built in).
+void figures_set_lessons(const char *dir);
+
+// Each language's figures in a folder of its own under figures/: "" for
+// English (figures/NAME.png), "zh-TW/" and "zh-CN/", as the pages' folders.
+const char *figures_language_dir(Lang lang);
+
+// A figure's file, relative to figures/: [LANGDIR]NAME.png or .svg with a
+// name figures_name_ok accepts.
+bool figures_file_name(const char *rel);
+
+// Does the run 'run_dir' hold figure 'name' as 'ext' ("png", "svg") in
+// 'lang' (figures/[LANGDIR]NAME.EXT)? A PNG is there only in the language of
+// the run that drew it, so the pages and the report link a PNG only where
+// there is one; and a run of a driver before figures in every language has
+// English ones alone, which the other languages then show.
+bool figures_file_exists(const char *run_dir, Lang lang, const char *name, const char *ext);
 
 // The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
 // paths (names_free, common/text_file.h).
@@ -43,11 +69,14 @@ char *figures_caption(const char *script);
 // A script name the driver may draw: chNN_NAME.gp, NAME of letters, digits, '_' and '-'.
 bool figures_name_ok(const char *name);
 
-// Draw 'script' from the data in 'datadir' into figdir/NAME.png and .svg.
+// Draw 'script' from the data in 'datadir' into figdir/NAME.png (only when
+// 'png') and figdir/NAME.svg, with the words and the font of 'lang'. (A run
+// draws the PNG, for the terminal, in the reader's language only: each
+// language's SVG is what its pages and report show, and a PNG takes longer.)
 // When 'manifest' is given each file is added to it (and the manifest saved)
 // before it is named. On failure 'why' says what went wrong and
 // *write_error is the errno when that was the driver's own write.
-bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir,
-                  Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
+bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
+                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
 
 #endif

@@ -9,8 +9,9 @@
 //     it) is weighed a slip or an error (--list-claims);
 //   - the lesson parses, has a "summary:" line under its title (--help opens
 //     with it), and has one section per claim and none besides;
-//   - each section's source is the claim table's, its "says" is there, and it
-//     has words for the verdict the course's settings give;
+//   - each section's source is the claim table's, its "says", "expected" and
+//     "key" lines and its evidence section are there, and it has words for the
+//     verdict the course's settings give;
 //   - each figure it names is a script plots/NAME.gp of the chapter, and every
 //     script of the chapter is named by a claim; a script whose title names
 //     its claims ("(ch04, claims 4.1-4.3)") is placed (at the first claim, in
@@ -390,6 +391,10 @@ static size_t check_chapter(const char *program, const char *lessons, const char
             problem(chapter, "claim %s: the lesson's source is not the claim table's (%s)", claims[i].id,
                     claims[i].source);
         if (!c->says[0]) problem(chapter, "claim %s: no \"says:\" line%s", claims[i].id, "");
+        // (the claim's words are the lesson's only: the claim table's reason, its key number's label, its evidence)
+        if (!c->expected[0]) problem(chapter, "claim %s: no \"expected:\" line%s", claims[i].id, "");
+        if (!c->key[0]) problem(chapter, "claim %s: no \"key:\" line%s", claims[i].id, "");
+        if (!c->evidence[0]) problem(chapter, "claim %s: no \"### evidence\" section%s", claims[i].id, "");
         bool has_expected = false;   // a plain section or one for a case
         for (size_t v = 0; v < c->n_verdicts; v++) has_expected = has_expected || strcmp(c->verdicts[v].verdict, claims[i].expected) == 0;
         if (!has_expected)

@@ -252,16 +252,38 @@ static void verdict_table(Buf *f, const RunChapter *c) {
     }
 }
 
+// The run whose figures the report shows (NULL: every PNG is taken to be there).
+static const char *g_run_dir;
+
+void report_md_set_run_dir(const char *dir) { g_run_dir = dir; }
+
 static void figure(Buf *f, const RunFigure *fig) {
     if (fig->state == FIGURE_DRAWN && figures_name_ok(fig->name)) {
         // NAME is checked by the driver (figures_name_ok): letters, digits, '_' and '-'.
+        // The figure in the report's language: figures/[zh-TW/]NAME (figures.h);
+        // its SVG alone where the run drew the PNG in another language (the
+        // English one where an older run drew English figures only).
+        Lang lang = i18n_current();
+        if (g_run_dir && !figures_file_exists(g_run_dir, lang, fig->name, "svg")) lang = LANG_EN;
+        char drawn[300];
+        snprintf(drawn, sizeof drawn, "%s%s", figures_language_dir(lang), fig->name);
+        if (g_run_dir && !figures_file_exists(g_run_dir, lang, fig->name, "png")) {
+            buf_printf(f, "\n![");
+            md_tex_plain(f, fig->caption);
+            buf_printf(f, "](figures/%s.svg)\n%s", drawn, _("\n*Figure "));
+            md_figure_name(f, fig->name);
+            buf_printf(f, ":* ");
+            report_tex(f, fig->caption);
+            buf_printf(f, "\n");
+            return;
+        }
         buf_printf(f, "\n![");
         md_tex_plain(f, fig->caption);
-        buf_printf(f, _("](figures/%s.png)\n\n*Figure "), fig->name);
+        buf_printf(f, _("](figures/%s.png)\n\n*Figure "), drawn);
         md_figure_name(f, fig->name);
         buf_printf(f, ":* ");
         report_tex(f, fig->caption);
-        buf_printf(f, _(" ([SVG](figures/%s.svg))\n"), fig->name);
+        buf_printf(f, _(" ([SVG](figures/%s.svg))\n"), drawn);
     } else {
         buf_printf(f, _("\n*Figure "));
         md_figure_name(f, fig->name);
@@ -456,6 +478,7 @@ char *report_md_text(const Run *run) {
 }
 
 bool report_md_write(const char *dir, const Run *run) {
+    report_md_set_run_dir(dir);
     char *text = report_md_text(run);
     DataFile f;
     bool ok = datafile_open(&f, dir, report_md_name(i18n_current()), NULL);

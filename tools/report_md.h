@@ -24,6 +24,10 @@ bool report_md_write(const char *dir, const Run *run);
 // The same report as a new string (free it): what the published site holds,
 // written from the run its pages were read from (tools/workbook_pages.c).
 char *report_md_text(const Run *run);
+
+// Where the run is (report_md_write sets it to its 'dir'): a figure's PNG is
+// linked only where that run drew it (figures_file_exists), its SVG always.
+void report_md_set_run_dir(const char *dir);
 const char *report_md_name(Lang lang);
 
 #endif

@@ -10,7 +10,9 @@
 //   DIR/chNN.html         one page per chapter: the lesson claim by claim
 //   DIR/glossary.html     the terms in English, zh-TW and zh-CN (lessons/glossary.tsv)
 //   DIR/zh-TW/, DIR/zh-CN/  the same pages in Traditional and Simplified Chinese
-//                         (common/i18n.h), sharing assets/, figures/ and the data;
+//                         (common/i18n.h), sharing assets/ and the data; each
+//                         language shows its own figures (figures/, figures/zh-TW/,
+//                         figures/zh-CN/: the driver draws every language's);
 //                         every page switches to the same page in the others
 //   DIR/assets/           the style sheet and render script (from --assets)
 //                         and KaTeX (from --katex), so the pages work from file://
@@ -62,6 +64,7 @@
 #include "datafile.h"
 #include "exitcodes.h"
 #include "faults.h"
+#include "figures.h"
 #include "folder_lock.h"
 #include "i18n.h"
 #include "lesson.h"
@@ -652,10 +655,13 @@ static void narrative(Buf *md, const Claim *cl, const char *evidence) {
     buf_puts(md, "</pre>\n\n");
 }
 
+// A figure in the page's language: figures/[zh-TW/]NAME.svg (tools/figures.h;
+// the English one where an older run drew English figures only).
 static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     char svg[8192], png[8192];
-    snprintf(svg, sizeof svg, "%sfigures/%s.svg", g_root, f->name);
-    snprintf(png, sizeof png, "%sfigures/%s.png", g_root, f->name);
+    Lang lang = figures_file_exists(g_run_dir, g_lang, f->name, "svg") ? g_lang : LANG_EN;
+    snprintf(svg, sizeof svg, "%sfigures/%s%s.svg", g_root, figures_language_dir(lang), f->name);
+    snprintf(png, sizeof png, "%sfigures/%s%s.png", g_root, figures_language_dir(lang), f->name);
     buf_puts(md, "<figure id=\"");
     anchor_id(md, "fig-", f->name);
     buf_puts(md, "\">\n\n[![");
@@ -669,8 +675,10 @@ static void figure(Buf *md, const ChapterPage *c, const Figure *f) {
     buf_puts(md, ")\n\n<figcaption>\n\n");
     buf_printf(md, _("**Figure %d.%d.** "), c->number, f->number);
     md_tex(md, f->caption);
-    buf_puts(md, _(" ([PNG]("));
-    md_dest(md, png);
+    // The PNG where the run drew one in this language (its reader's), else the SVG.
+    bool has_png = figures_file_exists(g_run_dir, lang, f->name, "png");
+    buf_puts(md, has_png ? _(" ([PNG](") : " ([SVG](");
+    md_dest(md, has_png ? png : svg);
     buf_puts(md, _("); drawn by "));
     char script[8192];
     snprintf(script, sizeof script, "plots/%s.gp", f->name);
@@ -1258,19 +1266,27 @@ static void copy_run_file(const char *rel, bool required) {
     }
 }
 
-// Each chapter's drawn figures (SVG and PNG), its data files (those its page
-// links: none above SITE_LARGEST_FILE) and what it printed.
+// Each chapter's drawn figures (the SVG in every language: each language's
+// pages show their own; the PNG where the run drew one), its data files (those its page links:
+// none above SITE_LARGEST_FILE) and what it printed.
 static void copy_site_files(void) {
     make_dir("figures");
+    for (Lang lang = 1; lang < LANG_COUNT; lang++) {
+        char sub[64];
+        snprintf(sub, sizeof sub, "figures/%.*s", (int)strlen(figures_language_dir(lang)) - 1, figures_language_dir(lang));
+        make_dir(sub);
+    }
     for (size_t i = 0; i < g_n_ch; i++) {
         const ChapterPage *c = &g_ch[i];
         char rel[8192];
-        for (size_t k = 0; k < c->n_figures; k++) {
-            snprintf(rel, sizeof rel, "figures/%s.svg", c->figures[k].name);
-            copy_run_file(rel, true);
-            snprintf(rel, sizeof rel, "figures/%s.png", c->figures[k].name);
-            copy_run_file(rel, true);
-        }
+        for (size_t k = 0; k < c->n_figures; k++)
+            for (Lang lang = 0; lang < LANG_COUNT; lang++) {
+                snprintf(rel, sizeof rel, "figures/%s%s.svg", figures_language_dir(lang), c->figures[k].name);
+                if (lang == LANG_EN || figures_file_exists(g_run_dir, lang, c->figures[k].name, "svg"))
+                    copy_run_file(rel, true);
+                snprintf(rel, sizeof rel, "figures/%s%s.png", figures_language_dir(lang), c->figures[k].name);
+                if (figures_file_exists(g_run_dir, lang, c->figures[k].name, "png")) copy_run_file(rel, true);
+            }
         make_dir(c->name);
         snprintf(rel, sizeof rel, "%s/output.txt", c->name);
         copy_run_file(rel, true);
@@ -1418,6 +1434,7 @@ int main(int argc, char **argv) {
         write_index();
         write_glossary();
         if (g_site) {   // the site's report in this language, from this very reading of the run
+            report_md_set_run_dir(g_run_dir);   // (a PNG linked only where the run drew one)
             char *report = report_md_text(&run);
             write_out(report_md_name(lang), report, strlen(report));
             free(report);

@@ -3,7 +3,9 @@
 //   workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...
 //       Runs every chapter in order into DIR/chNN/ (its standard output goes
 //       to DIR/chNN/output.txt), draws every plots/chNN_*.gp into
-//       DIR/figures/ as PNG and SVG, records how each chapter ran in
+//       DIR/figures/ (SVG in every language: figures/NAME.svg,
+//       figures/zh-TW/NAME.svg, figures/zh-CN/NAME.svg; PNG in the reader's
+//       language only, figures/[LANG/]NAME.png), records how each chapter ran in
 //       DIR/chNN/run.tsv, writes DIR/REPORT.md from every chapter folder, and
 //       prints a summary table.
 //
@@ -17,11 +19,14 @@
 //       before any file is removed or written.
 //
 //   workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]
-//       Draws one figure (the figure tests).
+//       Draws one figure (the figure tests), PNG and SVG, in the reader's
+//       language, into DIR itself; its words come from SCRIPT's
+//       ../lessons/LANG/figure_words.tsv (else the lessons built in).
 //
 //   --lang en|zh-TW|zh-CN: the reader's language (default: the environment's,
-//   common/i18n.h), passed on to the chapters; the report is written in every
-//   language, REPORT.md, REPORT.zh-TW.md and REPORT.zh-CN.md.
+//   common/i18n.h), passed on to the chapters and the language of the PNG
+//   figures; the report is written in every language, REPORT.md,
+//   REPORT.zh-TW.md and REPORT.zh-CN.md, each showing its own figures.
 //
 //   FIGURE OPTIONS, for projecting the figures (tools/figures.h):
 //     --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H
@@ -34,7 +39,7 @@
 //
 // What DIR holds: DIR/MANIFEST (common/manifest.h) lists every file the
 // driver wrote there: REPORT.md, chNN/output.txt, chNN/run.tsv,
-// figures/NAME.png and .svg. Running a chapter first removes that chapter's
+// figures/[LANG/]NAME.png and .svg. Running a chapter first removes that chapter's
 // listed files; a file the driver did not write is never removed. Every file
 // is written under a temporary name and named only when complete (figures
 // also checked: tools/figures.h); REPORT.md is replaced only at the end, so a
@@ -228,7 +233,7 @@ static bool is_folder(const char *path) {
 
 // ---- --render: one figure ----------------------------------------------------------
 
-static int render_mode(const Arguments *a, const char *gnuplot) {
+static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     if (a->only || a->exercises_arg || a->n_passed)
         return reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
                                                "--chapter, --exercises or options after '--'"));
@@ -266,9 +271,13 @@ static int render_mode(const Arguments *a, const char *gnuplot) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
         return reject("--figures", a->figures, accepted);
     }
+    // The words: lessons/ beside the script's plots/ folder, else the ones built in.
+    char lessons[ARG_MAX_LEN + 64];
+    snprintf(lessons, sizeof lessons, "%.*s../lessons", (int)(base - a->render), a->render);
+    figures_set_lessons(is_folder(lessons) ? lessons : NULL);
     child_install_signal_handlers();
     int write_error = 0;
-    if (!figures_draw(gnuplot, a->render, a->data, a->figures, NULL, NULL, why, sizeof why, &write_error)) {
+    if (!figures_draw(gnuplot, a->render, a->data, a->figures, lang, true, NULL, NULL, why, sizeof why, &write_error)) {
         fprintf(stderr, "%s: %s: %s\n", PROGRAM, base, why);
         return write_error ? EXIT_IO_FAILED : EXIT_CLAIM_FAILED;
     }
@@ -311,12 +320,7 @@ static bool driver_file(const char *rel) {
     if (strncmp(rel, "ch", 2) == 0 && rel[2] >= '0' && rel[2] <= '9' && rel[3] >= '0' && rel[3] <= '9' &&
         (strcmp(rel + 4, "/output.txt") == 0 || strcmp(rel + 4, "/run.tsv") == 0))
         return true;
-    if (strncmp(rel, "figures/", 8) != 0) return false;
-    size_t len = strlen(rel + 8);
-    if (len < 5 || (strcmp(rel + 8 + len - 4, ".png") != 0 && strcmp(rel + 8 + len - 4, ".svg") != 0)) return false;
-    char stem[256];
-    snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), rel + 8);
-    return len - 4 < sizeof stem && figures_name_ok(stem);
+    return strncmp(rel, "figures/", 8) == 0 && figures_file_name(rel + 8);   // figures/[zh-TW/]NAME.png
 }
 
 static const char *g_dropping;     // the chapter whose files manifest_remove_files drops
@@ -324,7 +328,18 @@ static const char *g_dropping;     // the chapter whose files manifest_remove_fi
 static bool chapter_file(const char *rel) {
     size_t len = strlen(g_dropping);
     if (strncmp(rel, g_dropping, len) == 0 && rel[len] == '/') return true;
-    return strncmp(rel, "figures/", 8) == 0 && strncmp(rel + 8, g_dropping, len) == 0 && rel[8 + len] == '_';
+    if (strncmp(rel, "figures/", 8) != 0) return false;
+    rel += 8;
+    for (Lang lang = 1; lang < LANG_COUNT; lang++)   // each language's figures (figures.h)
+        if (strncmp(rel, figures_language_dir(lang), strlen(figures_language_dir(lang))) == 0)
+            rel += strlen(figures_language_dir(lang));
+    return strncmp(rel, g_dropping, len) == 0 && rel[len] == '_';
+}
+
+// The folder of one language's figures: figures/, figures/zh-TW, figures/zh-CN.
+static void language_figdir(const Driver *d, Lang lang, char *buf, size_t size) {
+    const char *sub = figures_language_dir(lang);
+    snprintf(buf, size, "%s%s%.*s", d->figdir, sub[0] ? "/" : "", sub[0] ? (int)strlen(sub) - 1 : 0, sub);
 }
 
 // Drivers before MANIFEST left gnuplot logs and temporaries in figures/
@@ -605,7 +620,6 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
         names_free(scripts, n);
         return fprintf(stderr, _("%s: out of memory\n"), PROGRAM), EXIT_NO_RESOURCES;
     }
-    char prefix[] = "figures/";
     // Which claim shows each figure: the chapter's lesson says (its "figure:" lines).
     Lesson lesson;
     char *text = lesson_text(d->lessons, "en", c->name), lesson_why[256];
@@ -637,10 +651,26 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
             fig->state = FIGURE_NO_GNUPLOT;
             snprintf(why, sizeof why, "%s", N_("gnuplot was not found on PATH"));   // (the same: run_figure_why)
         } else {
+            // In every language (figures/, figures/zh-TW/, figures/zh-CN/): the
+            // SVG of each for its report and pages, the PNG in the reader's for
+            // the terminal (the other two PNGs would add about as much time
+            // again as all the SVGs).
             int write_error = 0;
-            char message[WHY_LEN];
-            if (figures_draw(d->gnuplot, scripts[k], dir, d->figdir, &d->manifest, prefix, message, sizeof message,
-                             &write_error)) {
+            char message[WHY_LEN] = "", langdir[ARG_MAX_LEN + 64], prefix[64];
+            bool drawn = true;
+            for (Lang lang = 0; lang < LANG_COUNT && drawn; lang++) {
+                language_figdir(d, lang, langdir, sizeof langdir);
+                snprintf(prefix, sizeof prefix, "figures/%s", figures_language_dir(lang));
+                if (!folders_make(langdir)) {
+                    write_error = errno;
+                    snprintf(message, sizeof message, "cannot create %s: %s", langdir, strerror(errno));
+                    drawn = false;
+                } else {
+                    drawn = figures_draw(d->gnuplot, scripts[k], dir, langdir, lang, lang == d->lang, &d->manifest,
+                                         prefix, message, sizeof message, &write_error);
+                }
+            }
+            if (drawn) {
                 fig->state = FIGURE_DRAWN;
             } else if (write_error) {
                 fprintf(stderr, _("%s: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, message);
@@ -747,6 +777,11 @@ static int run_chapter(Driver *d, size_t index) {
         datafile_abort(&transcript);
         return EXIT_IO_FAILED;
     }
+    for (Lang lang = 1; finished && lang < LANG_COUNT; lang++) {   // a language's folder left empty goes too
+        char langdir[ARG_MAX_LEN + 64];
+        language_figdir(d, lang, langdir, sizeof langdir);
+        rmdir(langdir);   // (fails, harmlessly, while it holds another chapter's figures)
+    }
     if (finished) manifest_add(&d->manifest, rel);
     if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(&transcript)) {
         int saved = errno;
@@ -781,11 +816,13 @@ static int run_chapter(Driver *d, size_t index) {
         progress_line(dir, c, &o, d->lessons);
         if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
         printf("\n");
+        char figdir[ARG_MAX_LEN + 64];   // the reader's language's
+        language_figdir(d, d->lang, figdir, sizeof figdir);
         for (size_t k = 0; k < o.n_figures; k++) {
             const RunFigure *fig = &o.figures[k];
             char shown[WHY_LEN];
             if (one && fig->state == FIGURE_DRAWN)
-                printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, d->figdir, fig->name);
+                printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, figdir, fig->name);
             else
                 printf(_("        figure %-34s %s%s\n"), fig->name,
                        fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
@@ -806,6 +843,10 @@ static void note_foreign_figures(const Driver *d) {
     struct dirent *e;
     while (dir && (e = readdir(dir)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        snprintf(rel, sizeof rel, "figures/%s/", e->d_name);
+        bool language = false;   // (the other languages' folders are the driver's)
+        for (Lang lang = 1; lang < LANG_COUNT; lang++) language = language || strcmp(rel + 8, figures_language_dir(lang)) == 0;
+        if (language) continue;
         snprintf(rel, sizeof rel, "figures/%s", e->d_name);
         if (manifest_has(&d->manifest, rel)) continue;
         if (foreign++ == 0) snprintf(example, sizeof example, "%s", e->d_name);
@@ -903,16 +944,18 @@ static void print_summary(const Driver *d, const Run *run, double seconds) {
         print_padded(stdout, figures, 9);
         printf("%6.1f\n", c->seconds);
     }
+    char figdir[ARG_MAX_LEN + 64];   // the reader's language's figures
+    language_figdir(d, d->lang, figdir, sizeof figdir);
     if (d->args->only && only) {
         printf(_("\n%.1f s. Report: %s/%s (the section %s; the other chapters' sections come from their own "
                "folders)   figures: %s/%s_*.png   data: %s/%s/\n"), seconds, d->out, report_md_name(d->lang), only->name,
-               d->figdir, only->name,
+               figdir, only->name,
                d->out, only->name);
         print_exercises(only, d->settings);
     } else {
         note_foreign_figures(d);
         printf(_("\nTotal %.1f s. Report: %s/%s   figures: %s/   data: %s/chNN/\n"), seconds, d->out,
-               report_md_name(d->lang), d->figdir,
+               report_md_name(d->lang), figdir,
                d->out);
     }
     if (d->worst != EXIT_AS_EXPECTED)
@@ -964,6 +1007,7 @@ static int run_mode(Driver *d) {
     if (!manifest_load(&d->manifest, d->out, "MANIFEST", driver_file))
         return fprintf(stderr, _("%s: cannot read %s/MANIFEST: %s\n"), PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
     remove_legacy_files(d->figdir);
+    figures_set_lessons(d->lessons);   // (the figures' words: lessons/LANG/figure_words.tsv)
     if (d->gnuplot) printf(_("gnuplot: %s\n"), d->gnuplot);
     else printf(_("gnuplot: not found on PATH, so figures are skipped (install gnuplot-nox to draw them)\n"));
     double start = wallclock_seconds();
@@ -1024,7 +1068,7 @@ int main(int argc, char **argv) {
     }
     d.args = &args;
     d.gnuplot = gnuplot;
-    status = args.render ? render_mode(&args, gnuplot) : run_mode(&d);
+    status = args.render ? render_mode(&args, gnuplot, d.lang) : run_mode(&d);
     for (size_t i = 0; i < d.n_chapters; i++) free(d.chapters[i].program);
     free(d.exercises);
     free(d.figdir);
