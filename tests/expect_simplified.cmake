@@ -4,9 +4,9 @@
 #   - what is marked lang="zh-Hant-TW": the language switch, where 繁體中文 names
 #     the other edition in its own script, and the glossary's zh-TW column;
 #     in the report, its line of languages;
-#   - the evidence (<details class="evidence"> on the pages, the "Evidence:"
-#     <details> of the report), which stays English in this edition and quotes
-#     the documents' Traditional examples as the chapter printed them.
+#   - the documents' titles, as printed (three in Traditional characters),
+#     marked the same way.
+# The evidence is the lessons' words in this edition, and is checked with the rest.
 # Copies without those parts go to OUT and are checked there.
 #   cmake -DCHECK=to_simplified -DRUN=dir -DOUT=dir -P expect_simplified.cmake
 file(REMOVE_RECURSE ${OUT})
@@ -18,14 +18,12 @@ foreach(rel REPORT.zh-CN.md ${pages})
     message(FATAL_ERROR "${RUN}/${rel} is missing: the chapters' run wrote no zh-CN edition")
   endif()
   file(READ ${RUN}/${rel} text)
-  # (what is marked Traditional, lang="zh-Hant-TW": the language switch, the glossary's zh-TW column)
+  # (what is marked Traditional, lang="zh-Hant-TW": the language switch, the glossary's zh-TW column,
+  # the documents' titles)
   foreach(element td th span a)
     string(REGEX REPLACE "<${element} lang=\"zh-Hant-TW\"[^>]*>[^<]*</${element}>" "" text "${text}")
   endforeach()
   string(REGEX REPLACE "\n[^\n]*\\[繁體中文\\][^\n]*\n" "\n" text "${text}")
-  # <details ...>...</details> blocks hold no nested <details> (evidence and answers alike)
-  string(REGEX REPLACE "<details class=\"evidence\">([^<]|<[^/]|</[^d]|</d[^e])*</details>" "" text "${text}")
-  string(REGEX REPLACE "<details><summary>[^<]*</summary>\n\n[^\n]*\n\n```([^`]|`[^`]|``[^`])*```\n\n</details>" "" text "${text}")
   string(REPLACE "/" "_" flat ${rel})
   file(WRITE ${OUT}/${flat} "${text}")
   list(APPEND files ${OUT}/${flat})

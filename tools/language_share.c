@@ -742,14 +742,17 @@ static void check_line(Counts *c, size_t line_no, const char *line, const char *
             if (w[k] == NULL)
                 for (size_t j = 0; j < k; j++) tokens[i + j].kind = TOKEN_OTHER;
         }
-    // runs: the words of a segment; one whose words are all data (example
-    // words, or labels each followed by its number: "cash 0.69 savings 0.64")
-    // is a list, not a sentence
+    // runs: the words of a segment; one whose words are data (example words,
+    // or labels each followed by its number: "cash 0.69 savings 0.64") is a
+    // list, not a sentence. A list may carry a heading word and lose its last
+    // number to a wrapped line ("horse  horses 0.75 ... saddle 0.63 mule"):
+    // a run with at least three data words and at most two others is a list.
     size_t words = 0, run = 0, data = 0;
     const Token *first = NULL, *last = NULL;
     for (size_t i = 0; i <= n_tokens; i++) {
         bool ends = i == n_tokens || (first && tokens[i].segment != first->segment);
-        if (ends && run >= (size_t)g_min_run && data < run) {
+        bool list = data == run || (data >= 3 && run - data <= 2);
+        if (ends && run >= (size_t)g_min_run && !list) {
             report_run(c, line_no, first, last, run);
             c->runs++;
         }

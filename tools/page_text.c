@@ -106,8 +106,7 @@ static void tex_span(Buf *b, const char *p, size_t m, bool markdown) {
     free(tex);
 }
 
-// A table cell of a lesson (Markdown text: backslash escapes, maths) as HTML.
-static void html_cell(Buf *b, const char *s, size_t n) {
+void html_cell(Buf *b, const char *s, size_t n) {
     for (size_t i = 0; i < n;) {
         size_t m = lesson_math_length(s + i);
         if (m && i + m <= n) {

@@ -34,6 +34,10 @@ void md_tex(Buf *b, const char *markdown);
 // The same field as plain text (lesson_plain's: maths made readable, marks
 // dropped), on one line: for an image's alt text. A new string.
 char *plain_tex(const char *markdown);
+// A table cell's text of a lesson (Markdown text: backslash escapes, maths
+// as KaTeX spans, a formula and the closing punctuation after it kept on one
+// line) as HTML, for a raw HTML table.
+void html_cell(Buf *b, const char *s, size_t n);
 // The HTML libcmark made from a page's Markdown, finished for reading (a new
 // string): an option's code span (<code>--position k</code>) gets class
 // "option" (kept on one line), and a link or code span with the closing

@@ -523,28 +523,45 @@ static void write_page(const char *title, const char *page, Buf *md, bool link_t
 static void footer(Buf *md, const RunChapter *c, const char *command);
 
 // The four course documents, as a table (on the contents and the glossary):
-// short name, title as printed (lessons/en/documents.tsv), language and what
-// each covers (lessons/LANG/documents.tsv, in the page's language).
+// short name, title as printed (lessons/en/documents.tsv, marked with its
+// script: three are in Traditional characters, on the zh-CN pages too),
+// language and what each covers (lessons/LANG/documents.tsv, in the page's
+// language). Each cell names its column (data-label: a card at phone width).
 static void documents_table(Buf *md) {
     const char *titles = lesson_source("en", "documents");
     const char *words = lesson_source(i18n_code(g_lang), "documents");
     if (titles == NULL) return;
     if (words == NULL) words = titles;
     static const char *const IDS[] = {"Doc A", "Doc B", "Doc C", "Doc D"};
-    Buf table = {0};
-    buf_printf(&table, "| %s | %s | %s | %s |\n|---|---|---|---|\n", _("document"), _("title, as printed"),
-               _("language"), _("what it covers"));
-    for (size_t i = 0; i < sizeof IDS / sizeof *IDS; i++) {
-        char *title = tsv_lookup(titles, IDS[i], "title"), *language = tsv_lookup(words, IDS[i], "language"),
-             *covers = tsv_lookup(words, IDS[i], "covers");
-        if (title && language && covers)
-            buf_printf(&table, "| %s | %s | %s | %s |\n", lesson_source_label(IDS[i]), title, language, covers);
-        free(title), free(language), free(covers);
+    const char *headers[] = {_("document"), _("title, as printed"), _("language"), _("what it covers")};
+    buf_puts(md, "<div class=\"documents\">\n<div class=\"table-box\"><table class=\"evidence-table\">\n<thead><tr>");
+    for (size_t h = 0; h < 4; h++) {
+        buf_puts(md, "<th>");
+        html_puts(md, headers[h]);
+        buf_puts(md, "</th>");
     }
-    buf_puts(md, "<div class=\"documents\">\n\n");
-    md_lesson(md, table.s);
-    buf_puts(md, "\n</div>\n\n");
-    free(table.s);
+    buf_puts(md, "</tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < sizeof IDS / sizeof *IDS; i++) {
+        char *title = tsv_lookup(titles, IDS[i], "title"), *script = tsv_lookup(titles, IDS[i], "script"),
+             *language = tsv_lookup(words, IDS[i], "language"), *covers = tsv_lookup(words, IDS[i], "covers");
+        if (title && language && covers) {
+            const char *cells[] = {lesson_source_label(IDS[i]), title, language, covers};
+            buf_puts(md, "<tr>");
+            for (size_t k = 0; k < 4; k++) {
+                buf_puts(md, "<td");
+                if (k == 1 && script) buf_printf(md, " lang=\"%s\"", strcmp(script, "zh-Hant") == 0 ? "zh-Hant-TW" : "zh-Hans-CN");
+                buf_puts(md, " data-label=\"");
+                html_puts(md, headers[k]);
+                buf_puts(md, "\">");
+                if (k == 3) html_cell(md, cells[k], strlen(cells[k]));
+                else html_puts(md, cells[k]);
+                buf_puts(md, "</td>");
+            }
+            buf_puts(md, "</tr>\n");
+        }
+        free(title), free(script), free(language), free(covers);
+    }
+    buf_puts(md, "</tbody>\n</table></div>\n</div>\n\n");
 }
 
 // glossary.html: every term in the three languages, where the course uses it,
