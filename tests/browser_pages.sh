@@ -125,6 +125,8 @@ cat >"$work/checks.js" <<'CHECKS'
     var width = root.clientWidth;
     var closed = [];
     document.querySelectorAll("details").forEach(function (d) { if (!d.open) { closed.push(d); d.open = true; } });
+    // (opening one runs the page's toggle handler, render.js's fitting, only later: run it now)
+    if (typeof fitFormulas === "function") fitFormulas();
     // Formulas: each one rendered by KaTeX.
     document.querySelectorAll("span.tex").forEach(function (el) {
       say("formula not rendered (span.tex): " + brief(el.getAttribute("data-tex") || el.textContent));

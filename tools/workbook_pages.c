@@ -1195,10 +1195,11 @@ static void write_index(void) {
                 buf_puts(&md, _(", computed "));
                 html_puts(&md, cl->measured);
                 buf_puts(&md, g_lang == LANG_EN ? ": " : "：");
-                char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number
+                char *key = run_claim_key(c->run, cl);   // the lesson's words for the key number: a name, as code
+                buf_puts(&md, "<code>");
                 html_puts(&md, key);
                 free(key);
-                buf_puts(&md, ")</span>");
+                buf_puts(&md, "</code>)</span>");
             }
             buf_puts(&md, "\n");
         }

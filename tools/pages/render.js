@@ -31,6 +31,8 @@ window.addEventListener("load", function () {
   if (document.fonts) document.fonts.ready.then(fitFormulas);   // (KaTeX's fonts change the widths)
 });
 window.addEventListener("resize", fitFormulas);
+// (a formula in a closed <details> has no width until it is opened)
+document.addEventListener("toggle", fitFormulas, true);
 // A figure that does not load is said so on the page and in the console.
 window.addEventListener("load", function () {
   document.querySelectorAll("img").forEach(function (img) {
