@@ -278,6 +278,26 @@ const char *run_chapter_title(const RunChapter *c) {
     return c->title[0] ? c->title : _("(no chapter.txt from this run)");
 }
 
+bool run_at_course_settings(const RunChapter *c) {
+    static const char *const FLAGS[] = {"--evidence", "--verbose", "--quiet", "--strict", "--retrain"};
+    static const char *const WITH_VALUE[] = {"--lang", "--threads", "--cache"};
+    char *words = text_copy(c->settings);
+    bool course = true;
+    char *save = NULL;
+    for (char *w = strtok_r(words, " ", &save); w && course; w = strtok_r(NULL, " ", &save)) {
+        bool how = false;
+        for (size_t k = 0; k < sizeof FLAGS / sizeof *FLAGS; k++) how = how || strcmp(w, FLAGS[k]) == 0;
+        for (size_t k = 0; k < sizeof WITH_VALUE / sizeof *WITH_VALUE; k++) {
+            size_t n = strlen(WITH_VALUE[k]);
+            if (strncmp(w, WITH_VALUE[k], n) == 0 && w[n] == '=') how = true;
+            else if (strcmp(w, WITH_VALUE[k]) == 0) how = true, strtok_r(NULL, " ", &save);   // (and its value)
+        }
+        course = how;
+    }
+    free(words);
+    return course;
+}
+
 char *run_claim_key(const RunChapter *c, const RunClaim *cl) {
     const LessonClaim *lc = c->has_lesson ? lesson_claim(&c->lesson, cl->id) : NULL;
     char why[256];

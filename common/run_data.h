@@ -149,6 +149,11 @@ const char *run_chapter_title(const RunChapter *c);
 // chapter has no lesson for it, or (with the reason in 'why') when its
 // numbers cannot be filled in.
 bool run_claim_lesson(const RunChapter *c, const RunClaim *cl, LessonParts *parts, char *why, size_t why_size);
+// True when the chapter ran at the course's settings: no option in its
+// settings but those that change how it ran or what it printed, not what it
+// computed (--evidence, --verbose, --quiet, --strict, --retrain, --lang L,
+// --threads N, --cache DIR; as common/chapter.c counts exploring).
+bool run_at_course_settings(const RunChapter *c);
 // What a claim's key number is, as a reader meets it: the lesson's "key:"
 // line with this run's numbers, as plain text in the lesson's language, else
 // the claim table's (claims.tsv's key). A new string.

@@ -908,7 +908,7 @@ static char *chapter_command(const RunChapter *c) {
 // settings, every one other than the course's as typed (chapter 0's corpus
 // among them), or the course's.
 static void settings_words(Buf *md, const RunChapter *c) {
-    if (c->settings[0] == '\0') {
+    if (run_at_course_settings(c)) {
         buf_puts(md, _(" It ran at the course's settings (its defaults)."));
         return;
     }
@@ -972,7 +972,7 @@ static void footer(Buf *md, const RunChapter *c, const char *command) {
         bool other = false;
         for (size_t i = 0; i < g_n_ch; i++) {
             const RunChapter *r = g_ch[i].run;
-            if (r->settings[0] == '\0') continue;
+            if (run_at_course_settings(r)) continue;
             Buf code = {0};
             md_code(&code, r->settings);
             buf_printf(md, _(" Chapter %d ran with %s, not at the course's settings."), r->number, code.s);
@@ -1029,7 +1029,7 @@ static void write_chapter(size_t i) {
     if (taught) md_lesson(&md, c->run->lesson.intro);
     else md_puts(&md, c->summary);
     buf_puts(&md, "\n\n</div>\n\n");
-    if (c->run->settings[0]) {   // (the lesson speaks of the course's settings: these results are of others)
+    if (!run_at_course_settings(c->run)) {   // (the lesson speaks of the course's settings: these results are of others)
         char *typed = chapter_command(c->run);
         Buf code = {0};
         md_code(&code, typed);
