@@ -137,6 +137,25 @@ static void convert_line(Buf *out, opencc_t phrases, opencc_t characters, const 
     }
 }
 
+// A file's text and its lines (text_file_lines); NULL, with a message, when it cannot be read.
+static char *read_lines(const char *path, char ***lines, size_t *n_lines) {
+    char *text = text_file_read(path, NULL);
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read %s\n", PROGRAM, path);
+        return NULL;
+    }
+    *n_lines = text_file_lines(text, lines);
+    return text;
+}
+
+// Is the line the edition's text? In a catalogue (po: a .po file) only its
+// msgstr lines are: a msgid, or a comment, is the program's own text, which
+// gettext looks up as it is. ('in_msgstr' carries the state from line to line.)
+static bool edition_line(bool po, const char *line, bool *in_msgstr) {
+    if (po && line[0] != '"') *in_msgstr = strncmp(line, "msgstr", 6) == 0;
+    return !po || *in_msgstr;
+}
+
 static int convert(const char *in, const char *out_path, const char *corrections_path, bool po) {
     char *text = text_file_read(in, NULL);
     if (text == NULL) {
@@ -153,8 +172,7 @@ static int convert(const char *in, const char *out_path, const char *corrections
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
-        if (po && copy[0] != '"') in_msgstr = strncmp(copy, "msgstr", 6) == 0;
-        if (po && !in_msgstr) buf_add(&out, copy, n);   // a msgid is the program's text: kept as it is
+        if (!edition_line(po, copy, &in_msgstr)) buf_add(&out, copy, n);   // a msgid is the program's text: kept
         else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
         else convert_line(&out, phrases, characters, &corrections, copy);
         free(copy);
@@ -371,17 +389,13 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
     opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
     int unreviewed = 0, uncorrected = 0, total = 0;
     for (int i = 0; i < n; i++) {
-        char *text = text_file_read(paths[i], NULL);
-        if (text == NULL) {
-            fprintf(stderr, "%s: cannot read %s\n", PROGRAM, paths[i]);
-            return EXIT_BAD_INPUT;
-        }
         char **lines;
-        size_t n_lines = text_file_lines(text, &lines);
+        size_t n_lines;
+        char *text = read_lines(paths[i], &lines, &n_lines);
+        if (text == NULL) return EXIT_BAD_INPUT;
         bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
-            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
-            if (po && !in_msgstr) continue;   // a msgid is not converted (convert)
+            if (!edition_line(po, lines[l], &in_msgstr)) continue;
             if (strncmp(lines[l], "source:", 7) == 0) continue;   // characters only (convert)
             Buf by_phrase = {0}, by_character = {0}, edition = {0};
             Corrections none = {0};
@@ -409,17 +423,13 @@ static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
     int found = 0;
     for (int i = 0; i < n; i++) {
-        char *text = text_file_read(paths[i], NULL);
-        if (text == NULL) {
-            fprintf(stderr, "%s: cannot read %s\n", PROGRAM, paths[i]);
-            return EXIT_BAD_INPUT;
-        }
         char **lines;
-        size_t n_lines = text_file_lines(text, &lines);
+        size_t n_lines;
+        char *text = read_lines(paths[i], &lines, &n_lines);
+        if (text == NULL) return EXIT_BAD_INPUT;
         bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
         for (size_t l = 0; l < n_lines; l++) {
-            if (po && lines[l][0] != '"') in_msgstr = strncmp(lines[l], "msgstr", 6) == 0;
-            if (po && !in_msgstr) continue;   // a msgid (or a comment) is the program's text, not the edition's
+            if (!edition_line(po, lines[l], &in_msgstr)) continue;
             char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
             if (converted && strcmp(converted, lines[l]) != 0) {
                 size_t k = 0;
