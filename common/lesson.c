@@ -442,13 +442,14 @@ static bool format_value(Buf *out, const char *value, const char *spec, char *wh
     } else {
         int precision = -1;
         char conversion = 0, extra = 0;
-        if (sscanf(spec, ".%d%c%c", &precision, &conversion, &extra) != 2 || precision < 0 || precision > 17 ||
+        bool sign = *spec == '+';   // {x:+.3f}: a sign on positive numbers too (a margin, a gap)
+        if (sscanf(spec + sign, ".%d%c%c", &precision, &conversion, &extra) != 2 || precision < 0 || precision > 17 ||
             !strchr("fge", conversion)) {
-            why_set(why, why_size, "the form ':%s' (expected .Nf, .Ng, .Ne, d or %%)", spec);
+            why_set(why, why_size, "the form ':%s' (expected .Nf, .Ng, .Ne, +.Nf..., d or %%)", spec);
             return false;
         }
         char fmt[16];
-        snprintf(fmt, sizeof fmt, "%%.%d%c", precision, conversion);
+        snprintf(fmt, sizeof fmt, "%%%s.%d%c", sign ? "+" : "", precision, conversion);
         snprintf(buf, sizeof buf, fmt, x);
     }
     buf_puts(out, buf);

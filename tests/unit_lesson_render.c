@@ -61,6 +61,9 @@ int main(void) {
     check_render("{printed} and {d}", &v, "0\\.10 and 128", "a text that reads as a number is shown as it is");
     check_render("$1/\\sqrt{d}$, $x^{d}$", &v, "$1/\\sqrt{d}$, $x^{d}$", "a command's or script's group in maths is TeX");
     check_render("$R \\le {d}$", &v, NULL, "a recorded name as a placeholder inside maths is refused");
+    lesson_values_set_number(&v, "gap", 0.2);
+    lesson_values_set_number(&v, "loss", -5.9);
+    check_render("{gap:+.1f} and {loss:+.1f}", &v, "\\+0\\.2 and \\-5\\.9", "a sign on positive numbers too");
 
     const char *file = "# T\n\nintro\n\n## 3.1\nsource: Doc B §4-2\nsays: S.\nexpected: because of $Z_i$\n"
                        "key: speed of pair 0 / pair {d}\n\nidea\n\n### holds\nH {d}.\n\n### evidence\n"
