@@ -23,9 +23,11 @@
 #                                visible and folded text), figures (the SVG files they show)
 #   language_share.KIND.chapters.LANG  the same of pages.chapters_run's run (chapters 1-5 and 8;
 #                                label browser, the full tier, as that run), which CI makes
-# Tiers: the checker's tests, --help, zh-TW's print and evidence and the last run's files are
-# quick; zh-CN's print and evidence (the build derives its text from zh-TW's, so they differ only
-# where a catalogue or lesson entry differs), the chapters run's files and memcheck are full.
+# Tiers: the checker's tests, --help, zh-TW's evidence and the last run's files are quick;
+# zh-CN's evidence (the build derives its text from zh-TW's, so they differ only where a
+# catalogue or lesson entry differs), every print (the lessons' text, which the quick tier's
+# lesson and same-numbers checks read; tests/CMakeLists.txt, WORKBOOK_FULL_PATTERNS), the
+# chapters run's files and memcheck are full.
 #
 # WORKBOOK_LANGUAGE_SHARE_PENDING: the outputs not translated yet. Their tests are registered
 # with DISABLED TRUE (ctest lists them as "Not Run (Disabled)", and they fail nothing). An entry
