@@ -253,6 +253,7 @@ static int print_claim_table(Chapter *ch) {
         free(statement);
         free(why);
     }
+    if (ch->lesson) lesson_free(ch->lesson), free(ch->lesson), ch->lesson = NULL;   // (read for the words above)
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "%s: cannot write the claim table to standard output: %s\n", ch->program, strerror(errno));
         return EXIT_IO_FAILED;

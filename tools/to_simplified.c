@@ -410,8 +410,13 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
         }
         free(lines), free(text);
     }
-    for (size_t k = 0; k < reviewed.n; k++)
+    for (size_t k = 0; k < reviewed.n; k++) {
         if (!reviewed.seen[k]) printf("(reviewed, no longer made: %s -> %s)\n", reviewed.from[k], reviewed.to[k]);
+        free(reviewed.from[k]), free(reviewed.to[k]), free(reviewed.verdict[k]);
+    }
+    free(reviewed.from), free(reviewed.to), free(reviewed.verdict), free(reviewed.seen);
+    for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
+    free(corrections.from), free(corrections.to);
     opencc_close(phrases), opencc_close(characters);
     printf("%d substitution(s) beyond characters; %d unreviewed, %d marked corrected but left\n", total, unreviewed,
            uncorrected);
