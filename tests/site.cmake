@@ -15,7 +15,7 @@
 #   (these seven take a few seconds, no browser: labels fault;hardening, the quick tier)
 #   site.chapters   the site of browser.chapters' run (chapters 1-5 and 8; no training):
 #                   exactly the publishable files, each page marked and with where its
-#                   results come from, at most 20 MB, the count it prints
+#                   results come from, at most 30 MB, the count it prints
 #   site.crawl      that site served over HTTP from 127.0.0.1 by BusyBox's httpd and crawled
 #                   from index.html in headless Chromium, one browser start: every link,
 #                   image, script, style sheet and font answers 200, no link to a folder,
