@@ -72,6 +72,17 @@ static void convert_into(Buf *out, opencc_t cc, const char *text, size_t n) {
     opencc_convert_utf8_free(converted);
 }
 
+// A file's text and its lines (text_file_lines); NULL, with a message, when it cannot be read.
+static char *read_lines(const char *path, char ***lines, size_t *n_lines) {
+    char *text = text_file_read(path, NULL);
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read %s\n", PROGRAM, path);
+        return NULL;
+    }
+    *n_lines = text_file_lines(text, lines);
+    return text;
+}
+
 typedef struct {
     char **from, **to;
     size_t n;
@@ -80,13 +91,10 @@ typedef struct {
 static Corrections read_corrections(const char *path) {
     Corrections c = {0};
     if (path == NULL) return c;
-    char *text = text_file_read(path, NULL);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read --corrections %s\n", PROGRAM, path);
-        exit(EXIT_BAD_INPUT);
-    }
     char **lines;
-    size_t n = text_file_lines(text, &lines);
+    size_t n;
+    char *text = read_lines(path, &lines, &n);
+    if (text == NULL) exit(EXIT_BAD_INPUT);
     c.from = calloc(n + 1, sizeof *c.from), c.to = calloc(n + 1, sizeof *c.to);
     for (size_t i = 0; i < n; i++) {
         if (lines[i][0] == '#' || lines[i][0] == '\0') continue;
@@ -135,17 +143,6 @@ static void convert_line(Buf *out, opencc_t phrases, opencc_t characters, const 
         convert_into(out, characters, open, (size_t)(quote_end - open));
         p = quote_end;
     }
-}
-
-// A file's text and its lines (text_file_lines); NULL, with a message, when it cannot be read.
-static char *read_lines(const char *path, char ***lines, size_t *n_lines) {
-    char *text = text_file_read(path, NULL);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read %s\n", PROGRAM, path);
-        return NULL;
-    }
-    *n_lines = text_file_lines(text, lines);
-    return text;
 }
 
 // Is the line the edition's text? In a catalogue (po: a .po file) only its
@@ -216,13 +213,10 @@ typedef struct {
 
 static Reviewed read_reviewed(const char *path) {
     Reviewed r = {0};
-    char *text = text_file_read(path, NULL);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read the reviewed table %s\n", PROGRAM, path);
-        exit(EXIT_BAD_INPUT);
-    }
     char **lines;
-    size_t n = text_file_lines(text, &lines);
+    size_t n;
+    char *text = read_lines(path, &lines, &n);
+    if (text == NULL) exit(EXIT_BAD_INPUT);
     r.from = calloc(n + 1, sizeof *r.from), r.to = calloc(n + 1, sizeof *r.to);
     r.verdict = calloc(n + 1, sizeof *r.verdict), r.seen = calloc(n + 1, sizeof *r.seen);
     for (size_t i = 0; i < n; i++) {
