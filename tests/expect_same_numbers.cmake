@@ -9,6 +9,10 @@
 #     a sentence), and the same verdict table (its claim ids, in order);
 #   - the Chinese outputs are Chinese: their verdict table's header is not the
 #     English one.
+# Each language's standard output is kept in OUT/LANG.txt: the tests that read
+# a chapter's printed evidence (chNN.evidence.numbers_kept, the language share's
+# language_share.evidence.chNN.LANG) read these files instead of running the
+# chapter again (tests/i18n.cmake: the fixture chNN_prints).
 #   cmake -DPROGRAM=... -DOUT=... -DARGS="--claim;3.2" -P expect_same_numbers.cmake
 set(langs en zh-TW zh-CN)
 set(problems "")
@@ -19,6 +23,7 @@ foreach(lang IN LISTS langs)
   if(NOT rc EQUAL 0)
     list(APPEND problems "--lang ${lang}: exit ${rc}: ${err}")
   endif()
+  file(WRITE ${OUT}/${lang}.txt "${out_${lang}}")
   file(READ ${OUT}/${lang}/claims.tsv claims_${lang})
   file(READ ${OUT}/${lang}/values.tsv values_${lang})
   # The numbers a run computed (not the lines that start with the program's

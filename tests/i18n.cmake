@@ -1,8 +1,8 @@
 # The languages (issue 29; common/i18n.h). Label i18n.
 #   i18n.catalogue.zh-TW/zh-CN  every message translated: no untranslated or fuzzy entry,
 #                        formats consistent between msgid and msgstr (msgfmt -c --statistics)
-#   i18n.same_numbers.chNN  the chapter (chapters 1-5 and 7) in en, zh-TW and zh-CN: the same claims.tsv and
-#                        values.tsv bytes, the same numbers printed, the verdict table translated
+#   i18n.same_numbers.chNN  the chapter (chapters 1-5 and 7) with --evidence in en, zh-TW and zh-CN: the same
+#                        claims.tsv and values.tsv bytes, the same numbers printed, the verdict table translated
 #   i18n.environment.*   the language from gettext's variables: LANGUAGE first (its first
 #                        language the workbook speaks), then LC_ALL, LC_MESSAGES, LANG; else English
 #   i18n.simplified      the zh-CN edition (lessons, catalogue; the pages and report of the
@@ -32,16 +32,23 @@ set_tests_properties(i18n.catalogue.zh-TW i18n.catalogue.zh-CN i18n.catalogue.ca
                      PROPERTIES LABELS "i18n;docs")
 
 # (the chapters that take seconds; under the sanitizers the quickest four:
-# the language's path is the same in every chapter)
+# the language's path is the same in every chapter). Each runs with
+# --evidence, so the numbers compared are the evidence's too, and keeps each
+# language's print (OUT/LANG.txt) for the tests that read a chapter's printed
+# evidence (chNN.evidence.numbers_kept, language_share.evidence.chNN.LANG):
+# the fixture chNN_prints, three runs of the chapter instead of five or six.
 set(same_numbers_chapters ch01 ch02 ch03 ch04 ch05 ch07)
 if(WORKBOOK_SANITIZE)
   set(same_numbers_chapters ch01 ch03 ch05 ch07)
 endif()
+set(WORKBOOK_PRINTS_CHAPTERS ${same_numbers_chapters})   # (read by language_share.cmake, evidence_numbers.cmake)
+set(WORKBOOK_PRINTS_DIR ${i18n_out}/same-numbers)        # (DIR/chNN/LANG.txt)
 foreach(chapter IN LISTS same_numbers_chapters)
   add_test(NAME i18n.same_numbers.${chapter}
-           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${chapter}> -DOUT=${i18n_out}/same-numbers/${chapter}
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_same_numbers.cmake)
-  set_tests_properties(i18n.same_numbers.${chapter} PROPERTIES LABELS "i18n;${chapter}")
+           COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${chapter}> -DOUT=${WORKBOOK_PRINTS_DIR}/${chapter}
+                   -DARGS=--evidence -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_same_numbers.cmake)
+  set_tests_properties(i18n.same_numbers.${chapter} PROPERTIES LABELS "i18n;${chapter}"
+                       FIXTURES_SETUP ${chapter}_prints)
 endforeach()
 
 # Which language a chapter speaks, by the environment alone (--claim 3.2: a

@@ -8,6 +8,9 @@
 #   language_share.sh program CHECKER ALLOW OUT -- PROGRAM ARG...
 #       runs PROGRAM ARG... (it must exit 0), keeps its standard output in OUT
 #       and checks it as plain text
+#   language_share.sh file CHECKER ALLOW FILE
+#       checks FILE, a program's standard output another test kept (it must
+#       exist), as plain text
 #   language_share.sh run CHECKER ALLOW KIND LANG RUN
 #       checks what a ./workbook run in the folder RUN wrote in LANG: KIND
 #       report (RUN/REPORT.LANG.md), pages (RUN/LANG/*.html) or figures (the
@@ -51,6 +54,14 @@ program)
         exit 1
     fi
     exec "$checker" --allow "$allow" --mode text "$out"
+    ;;
+file)
+    checker=$1 allow=$2 file=$3
+    if [ ! -s "$file" ]; then
+        echo "FAILED: no $file (the test that prints it did not run, or failed)"
+        exit 1
+    fi
+    exec "$checker" --allow "$allow" --mode text "$file"
     ;;
 run)
     checker=$1 allow=$2 kind=$3 lang=$4 run=$5
