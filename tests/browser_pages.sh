@@ -51,10 +51,11 @@
 # Exit 0 when every check passes, 1 (listing every failure) otherwise, 77
 # (skipped) when Chromium is not installed, 2 on bad arguments. With
 # --skip-if-no-pages, a PAGES_DIR without pages is skipped (77) too. With
-# --checks-only, two browser starts per page (1100 pixels, whose DOM the
-# other checks read, and the 400-pixel frame with its screenshot) and no
-# whole-page screenshot: for pages that are checked, not looked at (each
-# start costs about a second).
+# --checks-only, no screenshot, and the pages in batches of BATCH_PAGES, one
+# browser start each (a page of frames: every page at 1100 and at 400
+# pixels), instead of three starts a page: for pages that are checked, not
+# looked at (each start costs a second or two; 36 pages took 3.5 minutes
+# one by one, a third of that in batches).
 # CHROMIUM names the browser (default: chromium, then chromium-browser).
 set -uo pipefail
 skip_if_no_pages=false
@@ -96,7 +97,7 @@ run_browser() {  # run_browser OUT_FILE LOG_FILE ARGS... URL
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
       --disable-background-networking --disable-component-update --disable-sync \
       --user-data-dir="$profile" --hide-scrollbars --enable-logging=stderr --v=0 \
-      --virtual-time-budget=1000 "$@" >"$out" 2>"$log"
+      --virtual-time-budget="${budget:-1000}" "$@" >"$out" 2>"$log"
     rc=$?
     rm -rf "$profile"
     [ $rc -eq 0 ] && return 0
@@ -258,7 +259,11 @@ cat >"$work/checks.js" <<'CHECKS'
       overflow: String(Math.max(0, root.scrollWidth - root.clientWidth))
     };
     // In the narrow frame (see below): to the frame's page, whose DOM is dumped.
-    if (window.parent !== window) window.parent.postMessage({ browserChecks: found }, "*");
+    // (a batch's frame, --checks-only, sends its name and its DOM too: the
+    // page of frames keeps them for the checks below)
+    if (window.parent !== window)
+      window.parent.postMessage({ browserChecks: found, frame: window.name,
+                                  dom: "<!DOCTYPE html>\n" + root.outerHTML }, "*");
     else for (var key in found) root.setAttribute("data-browser-" + key, found[key]);
   }
   window.addEventListener("load", function () {
@@ -313,7 +318,8 @@ done
 # measured_checks DOM_FILE PAGE WIDTH: a FAIL for each finding the script
 # left in DOM_FILE (and for a window narrower than WIDTH, or a page wider
 # than its window at 400 pixels); then the attributes are taken out (the
-# other checks read the page's own DOM).
+# other checks read the page's own DOM). (In a batch, DOM_FILE is a file of
+# the attributes alone, the frame's findings.)
 measured_checks() {
   local dom=$1 page=$2 width=$3 coded measured over
   if ! grep -q 'data-browser-checks=' "$dom"; then
@@ -356,6 +362,71 @@ fi
 
 # A page's files in $work and $shots: its path with '/' as '_' (zh-TW_ch03).
 flat() { local n=${1%.html}; printf '%s' "${n//\//_}"; }
+
+# --checks-only: the pages in batches, BATCH_PAGES a browser start (a start
+# costs a second or two; the pages' own work is the same). A batch is a page
+# of frames, each page at 1100 pixels (1100 x 2400, the window of a page's
+# own start) and at 400 (400 x 1600); each frame's script sends its findings,
+# its name (PAGE-WIDTH) and its DOM to the page of frames, which keeps them
+# (base64) in a <script type="text/plain" id="frame-K-WIDTH"> each; they are
+# taken out below into the files a page's own start would have written: the
+# DOM at 1100 pixels, and the findings at each width. The console's messages
+# of a batch name the file that logged them (a page, or render.js), not the
+# page: each is a failure of the batch, with its pages' names.
+BATCH_PAGES=12
+batch_console=""
+if $checks_only; then
+  for ((first = 0; first < ${#list[@]}; first += BATCH_PAGES)); do
+    batch=$((first / BATCH_PAGES))
+    frames="" names=""
+    for ((k = first; k < first + BATCH_PAGES && k < ${#list[@]}; k++)); do
+      frames+="<iframe name=\"$k-1100\" src=\"${list[$k]}\" style=\"width: 1100px; height: 2400px\"></iframe>"$'\n'
+      frames+="<iframe name=\"$k-400\" src=\"${list[$k]}\" style=\"width: 400px; height: 1600px\"></iframe>"$'\n'
+      names+=" ${list[$k]}"
+    done
+    cat >"$site/batch-$batch.html" <<BATCH || exit 2
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>pages $first to $((k - 1))</title>
+<style>body { margin: 0; } iframe { display: block; border: 0; }</style>
+<script>
+window.addEventListener("message", function (e) {
+  var found = e.data && e.data.browserChecks, name = e.data && e.data.frame;
+  if (!found || !/^[0-9]+-[0-9]+\$/.test(name || "") || document.getElementById("frame-" + name)) return;
+  var kept = document.createElement("script");
+  kept.type = "text/plain";
+  kept.id = "frame-" + name;
+  for (var key in found) kept.setAttribute("data-browser-" + key, found[key]);
+  kept.textContent = btoa(unescape(encodeURIComponent(e.data.dom)));
+  document.head.appendChild(kept);
+});
+</script>
+</head><body>
+$frames</body></html>
+BATCH
+    dom="$work/batch-$batch.dom"
+    if ! budget=5000 run_browser "$dom" "$work/batch-$batch.log" --window-size=1100,1000 --dump-dom \
+      "file://$site/batch-$batch.html"; then
+      fail "the browser failed on the pages$names (exit $?):"; tail -5 "$work/batch-$batch.log"; continue
+    fi
+    if grep -q 'CONSOLE' "$work/batch-$batch.log"; then
+      fail "console messages while the pages$names were loaded:"; grep 'CONSOLE' "$work/batch-$batch.log" | sed 's/^/    /'
+    fi
+    for ((k = first; k < first + BATCH_PAGES && k < ${#list[@]}; k++)); do
+      name=$(flat "${list[$k]}")
+      for width in 1100 400; do
+        kept=$(grep -o "<script type=\"text/plain\" id=\"frame-$k-$width\"[^>]*>[^<]*</script>" "$dom" | head -1)
+        [ -n "$kept" ] || continue   # (the page's checks below say it did not run)
+        printf '%s\n' "${kept%%>*}>" >"$work/$name.$width.found"
+        if [ "$width" = 1100 ]; then
+          kept=${kept#*>}
+          printf '%s' "${kept%</script>}" | base64 -d >"$work/$name.dom" ||
+            fail "${list[$k]}: its DOM at 1100 px could not be read back"
+        fi
+      done
+    done
+  done
+fi
+
 for page in "${list[@]}"; do
   name=$(flat "$page")
   folder=""
@@ -364,19 +435,30 @@ for page in "${list[@]}"; do
   url="file://$pages/$page"
   dom="$work/$name.dom"
   log="$work/$name.log"
-  # The page at 1100 pixels: its DOM for every check below, and the measured checks.
-  if ! run_browser "$dom" "$log" --window-size=1100,2400 --dump-dom "file://$site/$page"; then
-    fail "$page: the browser failed (exit $?):"; tail -5 "$log"; continue
-  fi
-  measured_checks "$dom" "$page" 1100
-  # The page in a frame 400 pixels wide: the measured checks, and the top of the page.
-  narrow_dom="$work/$name.narrow.dom"
-  if run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=500,1600 --dump-dom \
-    --screenshot="$shots/$name-narrow.png" "file://$site/${page%.html}-400.html"; then
-    measured_checks "$narrow_dom" "$page" 400
-    cat "$work/$name.narrow.log" >>"$log"
+  if $checks_only; then
+    # (its batch's frames, above)
+    : >"$log"
+    if ! [ -s "$dom" ]; then
+      fail "$page: at 1100 px the measured checks did not run (its frame sent nothing)"; continue
+    fi
+    measured_checks "$work/$name.1100.found" "$page" 1100
+    if [ -s "$work/$name.400.found" ]; then measured_checks "$work/$name.400.found" "$page" 400
+    else fail "$page: at 400 px the measured checks did not run (its frame sent nothing)"; fi
   else
-    fail "$page: the browser failed at 400 pixels"
+    # The page at 1100 pixels: its DOM for every check below, and the measured checks.
+    if ! run_browser "$dom" "$log" --window-size=1100,2400 --dump-dom "file://$site/$page"; then
+      fail "$page: the browser failed (exit $?):"; tail -5 "$log"; continue
+    fi
+    measured_checks "$dom" "$page" 1100
+    # The page in a frame 400 pixels wide: the measured checks, and the top of the page.
+    narrow_dom="$work/$name.narrow.dom"
+    if run_browser "$narrow_dom" "$work/$name.narrow.log" --window-size=500,1600 --dump-dom \
+      --screenshot="$shots/$name-narrow.png" "file://$site/${page%.html}-400.html"; then
+      measured_checks "$narrow_dom" "$page" 400
+      cat "$work/$name.narrow.log" >>"$log"
+    else
+      fail "$page: the browser failed at 400 pixels"
+    fi
   fi
   # 1. console (at both widths)
   if grep -q 'CONSOLE' "$log"; then
@@ -433,7 +515,7 @@ for page in "${list[@]}"; do
   [ -n "$height" ] || { fail "$page: render.js did not run (no data-page-height)"; height=2400; }
   [ "$height" -le 16000 ] || height=16000
   if $checks_only; then
-    shots_made="$name-narrow.png"
+    shots_made=""
   else
     run_browser /dev/null "$work/$name.shot.log" --window-size=1100,"$height" --screenshot="$shots/$name.png" "$url" ||
       fail "$page: screenshot failed"
@@ -441,8 +523,14 @@ for page in "${list[@]}"; do
     shots_made="$name.png, $name-narrow.png"
   fi
   # 6. a narrow window (its width measured above, at 400 pixels)
-  [ -s "$shots/$name-narrow.png" ] || fail "$page: no screenshot $shots/$name-narrow.png"
-  [ "$failures" = "$failures_before" ] && echo "ok   $page: $rendered formulas, height $height px at 1100 px wide, checked at 1100 and 400 px, screenshots in $shots: $shots_made"
+  $checks_only || [ -s "$shots/$name-narrow.png" ] || fail "$page: no screenshot $shots/$name-narrow.png"
+  if [ "$failures" = "$failures_before" ]; then
+    if $checks_only; then
+      echo "ok   $page: $rendered formulas, height $height px at 1100 px wide, checked at 1100 and 400 px"
+    else
+      echo "ok   $page: $rendered formulas, height $height px at 1100 px wide, checked at 1100 and 400 px, screenshots in $shots: $shots_made"
+    fi
+  fi
 done
 
 # The figures' text at their own size. 9 CSS pixels: a little below the

@@ -11,13 +11,12 @@
 #                        one, clipped boxes, unlinked figures and a figure whose text is
 #                        6 pixels high added (tests/data/pages/expect_checks_fail.sh)
 #   browser.chapters     pages of a real run (the chapters that train no models), checked
-#                        with two browser starts per page, 1100 and 400 pixels
-#                        (--checks-only: no whole-page shot)
+#                        at 1100 and 400 pixels (--checks-only: twelve pages a browser
+#                        start, in frames, and no screenshot)
 #   browser.workbook     the pages of the last ./workbook run, when there is one (--checks-only)
-# Screenshots: test-output/pages/{made-up,chapters,workbook}-screenshots/NAME-narrow.png
-# (the top of each page in a 400-pixel frame). Whole pages, 1100 pixels wide, for a
-# person to look at: tests/browser_pages.sh build/workbook DIR (one more browser
-# start per page, which the suite leaves out).
+# Screenshots, for a person to look at: tests/browser_pages.sh build/workbook DIR (three
+# browser starts a page: each whole page 1100 pixels wide, DIR/NAME.png, and the top of it
+# in a 400-pixel frame, DIR/NAME-narrow.png), which the suite leaves out.
 if(NOT TARGET workbook_pages)
   return()
 endif()
