@@ -1,4 +1,4 @@
-# Figure: The output $O_D$ at D for ABCD and CBAD, without positions (identical) and with sinusoidal positions (different)
+# Figure: The output $O_D$ at D for ABCD and CBAD, without positions (identical: Doc A's permutation invariance) and with sinusoidal positions (different)
 # Data: output_d.dat, columns 1 dim 2 abcd 3 cbad 4 abcd_pe 5 cbad_pe
 fig_w = 1200; fig_h = 540
 load plotdir.'/common.gp'

@@ -1,4 +1,4 @@
-# Figure: Doc A's split of the attention score $A(n, m)$ into four terms, over query position $n$ and key position $m$, for one random head (top row, one colour scale): content × content has no position, the mixed terms follow one position each, position × position is smooth in both. Below: term 4's part that depends on $m - n$ alone (own colour scale, constant along diagonals), and term 4 against $m - n$: a wide cloud around that thin curve
+# Figure: Doc A's split of the attention score $A(n, m)$ into four terms, over query position $n$ and key position $m$, for one random head (top row, one colour scale): content × content has no position, the cross terms (② and ③) follow one position each, position × position is smooth in both. Below: term 4's part that depends on $m - n$ alone (own colour scale, constant along diagonals), and term 4 against $m - n$: a wide cloud around that thin curve
 # Data: four_terms.dat columns query_n key_m term1 term2 term3 term4 score term4_relative d
 fig_w = 1600; fig_h = 1000
 load plotdir.'/common.gp'

@@ -162,6 +162,49 @@ add_test(NAME i18n.opencc_review.catches_unreviewed
                  ${CMAKE_CURRENT_SOURCE_DIR}/data/opencc_unreviewed.txt)
 set_tests_properties(i18n.opencc_review.catches_unreviewed PROPERTIES WILL_FAIL TRUE)
 set_tests_properties(i18n.opencc_review i18n.opencc_review.catches_unreviewed PROPERTIES LABELS "i18n;docs")
+# One name per concept (issue 42): no student text calls a glossary term by a
+# name the glossary's avoid (Chinese) or avoid_en (English) column rejects for
+# it (查詢 for Query, 混合項 for 交叉項, "mixed terms" for cross terms): the
+# zh-TW text, its zh-CN edition (checked with the glossary's zh-CN edition) and
+# the English text; each use is printed as FILE:LINE with its sentence.
+set(one_name_zh_tw ${CMAKE_SOURCE_DIR}/po/zh_TW.po ${CMAKE_SOURCE_DIR}/lessons/glossary.tsv)
+foreach(relative IN LISTS zh_cn_sources)
+  list(APPEND one_name_zh_tw ${CMAKE_SOURCE_DIR}/lessons/zh-TW/${relative})
+endforeach()
+add_test(NAME lessons.one_name.zh-TW
+         COMMAND ${CMAKE_COMMAND} -DGLOSSARY=${CMAKE_SOURCE_DIR}/lessons/glossary.tsv -DLANG=zh
+                 "-DFILES=${one_name_zh_tw}" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_name.cmake)
+if(TARGET to_simplified)
+  add_test(NAME lessons.one_name.zh-CN
+           COMMAND ${CMAKE_COMMAND} -DGLOSSARY=${WORKBOOK_DERIVED_LESSONS}/zh-CN/glossary.tsv -DLANG=zh
+                   "-DFILES=${zh_cn_files};${WORKBOOK_DERIVED_LESSONS}/zh-CN/glossary.tsv"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_name.cmake)
+  set_tests_properties(lessons.one_name.zh-CN PROPERTIES LABELS "docs;i18n")
+endif()
+file(GLOB one_name_en CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/lessons/en/*.md ${CMAKE_SOURCE_DIR}/lessons/en/*.tsv
+     ${CMAKE_SOURCE_DIR}/exercises/*.tsv ${CMAKE_SOURCE_DIR}/plots/*.gp)
+list(APPEND one_name_en ${CMAKE_SOURCE_DIR}/lessons/glossary.tsv ${CMAKE_SOURCE_DIR}/po/zh_TW.po)
+add_test(NAME lessons.one_name.en
+         COMMAND ${CMAKE_COMMAND} -DGLOSSARY=${CMAKE_SOURCE_DIR}/lessons/glossary.tsv -DLANG=en
+                 "-DFILES=${one_name_en}" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_name.cmake)
+# ... and each finds a planted name with its file, line and sentence (查詢 and
+# 鍵 in a zh-TW lesson, "mixed terms" in an English one), but not the longer
+# word the glossary's not_in excuses (關鍵, line 5 of the planted lesson).
+add_test(NAME lessons.one_name.catches_zh
+         COMMAND ${CMAKE_COMMAND} -DGLOSSARY=${CMAKE_SOURCE_DIR}/lessons/glossary.tsv -DLANG=zh
+                 -DFILES=${CMAKE_CURRENT_SOURCE_DIR}/data/one_name/zh-TW.md
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_name.cmake)
+set_tests_properties(lessons.one_name.catches_zh PROPERTIES
+  PASS_REGULAR_EXPRESSION "zh-TW.md:3: '[^']+' for 'Query' [^\n]*: D[^\n]+\n[^\n]*zh-TW.md:3: '[^']+' for 'Key'[^#]*2 use\\(s\\) of a name the glossary rejects"
+  FAIL_REGULAR_EXPRESSION "zh-TW.md:5:")
+add_test(NAME lessons.one_name.catches_en
+         COMMAND ${CMAKE_COMMAND} -DGLOSSARY=${CMAKE_SOURCE_DIR}/lessons/glossary.tsv -DLANG=en
+                 -DFILES=${CMAKE_CURRENT_SOURCE_DIR}/data/one_name/en.md
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_one_name.cmake)
+set_tests_properties(lessons.one_name.catches_en PROPERTIES
+  PASS_REGULAR_EXPRESSION "en.md:4: 'Mixed terms' for 'cross terms' [^\n]*: Mixed terms see m alone\.")
+set_tests_properties(lessons.one_name.zh-TW lessons.one_name.en lessons.one_name.catches_zh lessons.one_name.catches_en
+                     PROPERTIES LABELS "docs;i18n")
 if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
   add_test(NAME i18n.simplified_pages
            COMMAND ${CMAKE_COMMAND} -DCHECK=$<TARGET_FILE:to_simplified> -DRUN=${WORKBOOK_TEST_OUT}/pages/chapters

@@ -329,7 +329,8 @@ static void add_markdown(Buf *h, const Buf *md) {
 
 // ---- the glossary, and each term's first use on a page linked to it ----------------
 
-// lessons/glossary.tsv (id, en, zh-TW, source, note, not_in), embedded with its zh-CN
+// lessons/glossary.tsv (id, en, zh-TW, source, note, not_in; its avoid and avoid_en columns are
+// for the test lessons.one_name, tests/expect_one_name.cmake), embedded with its zh-CN
 // edition (common/lesson.h): the same rows in the same order.
 typedef struct {
     char *id;
