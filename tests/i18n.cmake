@@ -155,6 +155,23 @@ add_test(NAME i18n.opencc_review.catches_unreviewed
                  ${CMAKE_CURRENT_SOURCE_DIR}/data/opencc_unreviewed.txt)
 set_tests_properties(i18n.opencc_review.catches_unreviewed PROPERTIES WILL_FAIL TRUE)
 set_tests_properties(i18n.opencc_review i18n.opencc_review.catches_unreviewed PROPERTIES LABELS "i18n;docs")
+# The mainland terms (issue 42): no Taiwan term of the table
+# (lessons/zh-CN-corrections.tsv: 遮罩, 偏差 for a bias, a row's 列, 习作簿 ...)
+# and no 「」 left in the zh-CN edition the build made, outside quotations
+# (to_simplified --terms) ...
+add_test(NAME i18n.mainland_terms
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv ${zh_cn_files})
+# ... it fails on planted Taiwan terms (遮罩, a row's 列, 印出) and a 「」 ...
+add_test(NAME i18n.mainland_terms.catches_taiwan_terms
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/mainland_terms_planted.txt)
+set_tests_properties(i18n.mainland_terms.catches_taiwan_terms PROPERTIES WILL_FAIL TRUE)
+# ... and leaves a quotation (a document's words) and the words the table keeps alone.
+add_test(NAME i18n.mainland_terms.keeps_quotes
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/mainland_terms_kept.txt)
+set_tests_properties(i18n.mainland_terms i18n.mainland_terms.catches_taiwan_terms i18n.mainland_terms.keeps_quotes
+                     PROPERTIES LABELS "i18n;docs")
 if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
   add_test(NAME i18n.simplified_pages
            COMMAND ${CMAKE_COMMAND} -DCHECK=$<TARGET_FILE:to_simplified> -DRUN=${WORKBOOK_TEST_OUT}/pages/chapters
