@@ -7,10 +7,12 @@
 #                        language the workbook speaks), then LC_ALL, LC_MESSAGES, LANG; else English
 #   i18n.simplified      the zh-CN edition (lessons, catalogue; the pages and report of the
 #                        chapters' run) holds no Traditional-only character
+#   i18n.mainland_terms  the zh-CN edition holds no Taiwan term of lessons/zh-CN-corrections.tsv outside a
+#                        quotation, and no 「」 (to_simplified --terms)
 #   lessons.check.zh-TW/zh-CN  each translation held to its English original (tools/lesson_check.c)
 #   i18n.help_in_chinese.*  every program's --help (and ./workbook help) in zh-TW and zh-CN: no English sentence
 #   i18n.report_in_chinese.ch03.*  the driver's lines and REPORT.zh-TW.md / REPORT.zh-CN.md of a chapter 3 run: the same
-#   ...catches_*         the catalogue and Traditional checks fail where they should
+#   ...catches_*         the catalogue, Traditional and mainland-term checks fail where they should
 if(NOT MSGFMT_EXECUTABLE OR NOT OPENCC_FOUND)
   message(STATUS "pe-workbook: gettext or OpenCC missing: no language tests")
   return()
