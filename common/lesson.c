@@ -916,12 +916,15 @@ static void plain_inline(Buf *out, const char *s) {
 
 // Append 'words' wrapped to 'width' columns, every line starting with 'indent'
 // (the first with 'first' instead).
-// Full-width punctuation that opens (「 『 （ 《 〈) or closes (，。、：；」』）》〉！？)
-// a phrase: neither is left alone at a line's end or start.
-static bool opens(unsigned cp) { return cp == 0x300C || cp == 0x300E || cp == 0xFF08 || cp == 0x300A || cp == 0x3008; }
+// Punctuation that opens (「 『 （ 《 〈, and zh-CN's “ ‘) or closes (，。、：；」』）》〉！？,
+// and ” ’) a phrase: neither is left alone at a line's end or start.
+static bool opens(unsigned cp) {
+    return cp == 0x300C || cp == 0x300E || cp == 0xFF08 || cp == 0x300A || cp == 0x3008 || cp == 0x201C || cp == 0x2018;
+}
 static bool closes(unsigned cp) {
     return cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1A || cp == 0xFF1B || cp == 0x300D ||
-           cp == 0x300F || cp == 0xFF09 || cp == 0x300B || cp == 0x3009 || cp == 0xFF01 || cp == 0xFF1F;
+           cp == 0x300F || cp == 0xFF09 || cp == 0x300B || cp == 0x3009 || cp == 0xFF01 || cp == 0xFF1F ||
+           cp == 0x201D || cp == 0x2019;
 }
 
 static void wrap(Buf *out, const char *words, int width, const char *first, const char *indent) {
@@ -940,7 +943,7 @@ static void wrap(Buf *out, const char *words, int width, const char *first, cons
         int n = utf8_decode(p, &cp), unit_width = 0;
         if (opens(cp)) {
             p += n;
-            unit_width = 2;
+            unit_width = utf8_is_wide(cp) ? 2 : 1;   // (“ and ‘ take one column)
             n = utf8_decode(p, &cp);
         }
         if (*p && utf8_is_wide(cp)) {
@@ -958,7 +961,7 @@ static void wrap(Buf *out, const char *words, int width, const char *first, cons
             int m = utf8_decode(p, &cp);
             if (*p && closes(cp)) {
                 p += m;
-                unit_width += 2;
+                unit_width += utf8_is_wide(cp) ? 2 : 1;
             } else if (*p && *p != ' ' && *p < 0x80 && ispunct(*p) && p > start &&
                        utf8_is_wide(utf8_before((const char *)start, (const char *)p))) {
                 p++;   // ASCII punctuation written right after a wide character ("我, every")

@@ -32,7 +32,7 @@
 #         SVG or PNG);
 #       * every display formula fits its box (render.js draws a wide one
 #         smaller), no option name (<code>--...) breaks across lines, no line
-#         starts with closing punctuation (，。、：；！？」』）》〉), and at 400
+#         starts with closing punctuation (，。、：；！？」』）》〉, and zh-CN's ”), and at 400
 #         pixels the glossary fits the page (a card per term);
 #       * on a Chinese page (lang zh-...), no Chinese character is drawn as
 #         a box: each distinct CJK character of the page's text, drawn in the
@@ -204,7 +204,7 @@ cat >"$work/checks.js" <<'CHECKS'
           say("glossary wider than the page (" + el.scrollWidth + " px in " + box + " px)");
       });
     // No line starts with closing punctuation (a lone "。" at a line's start).
-    var closing = /[，。、：；！？」』）》〉]/g;
+    var closing = /[，。、：；！？」』）》〉”]/g;
     var blocks = "p, li, td, th, dd, dt, figcaption, summary, h1, h2, h3, div, section, main";
     var words = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (var t = words.nextNode(); t; t = words.nextNode()) {

@@ -11,7 +11,7 @@
 //     or the Simplified forms come from naming Noto Sans CJK TC or SC);
 //   - a text holds a run of four or more English words (whitespace-separated
 //     tokens of two or more ASCII letters, their punctuation aside), leaving
-//     out what stands between 「 and 」: a quotation of the corpus. Symbols,
+//     out what stands between 「 and 」 (zh-CN: “ and ”): a quotation of the corpus. Symbols,
 //     maths and single names (RoPE, Adam, SGNS, a corpus word) never make
 //     such a run.
 // Exit 0 when the figure passes, 1 otherwise (each problem on a line), 2 on
@@ -50,15 +50,17 @@ static bool has_cjk(const char *s) {
     return false;
 }
 
-// 'text' without what stands between 「 and 」 (in place).
+// 'text' without what stands between 「 and 」, or zh-CN's “ and ” (in place).
 static void drop_quotations(char *text) {
-    static const char OPEN[] = "「", CLOSE[] = "」";
-    char *open;
-    while ((open = strstr(text, OPEN)) != NULL) {
-        char *close = strstr(open, CLOSE);
-        if (close == NULL) break;
-        close += sizeof CLOSE - 1;
-        memmove(open, close, strlen(close) + 1);
+    static const char *const MARKS[][2] = {{"「", "」"}, {"“", "”"}};
+    for (size_t k = 0; k < sizeof MARKS / sizeof MARKS[0]; k++) {
+        char *open;
+        while ((open = strstr(text, MARKS[k][0])) != NULL) {
+            char *close = strstr(open, MARKS[k][1]);
+            if (close == NULL) break;
+            close += strlen(MARKS[k][1]);
+            memmove(open, close, strlen(close) + 1);
+        }
     }
 }
 

@@ -7,10 +7,12 @@
 #                        language the workbook speaks), then LC_ALL, LC_MESSAGES, LANG; else English
 #   i18n.simplified      the zh-CN edition (lessons, catalogue; the pages and report of the
 #                        chapters' run) holds no Traditional-only character
+#   i18n.mainland_terms  the zh-CN edition holds no Taiwan term of lessons/zh-CN-corrections.tsv outside a
+#                        quotation, and no 「」 (to_simplified --terms)
 #   lessons.check.zh-TW/zh-CN  each translation held to its English original (tools/lesson_check.c)
 #   i18n.help_in_chinese.*  every program's --help (and ./workbook help) in zh-TW and zh-CN: no English sentence
 #   i18n.report_in_chinese.ch03.*  the driver's lines and REPORT.zh-TW.md / REPORT.zh-CN.md of a chapter 3 run: the same
-#   ...catches_*         the catalogue and Traditional checks fail where they should
+#   ...catches_*         the catalogue, Traditional and mainland-term checks fail where they should
 if(NOT MSGFMT_EXECUTABLE OR NOT OPENCC_FOUND)
   message(STATUS "pe-workbook: gettext or OpenCC missing: no language tests")
   return()
@@ -205,6 +207,23 @@ set_tests_properties(lessons.one_name.catches_en PROPERTIES
   PASS_REGULAR_EXPRESSION "en.md:4: 'Mixed terms' for 'cross terms' [^\n]*: Mixed terms see m alone\.")
 set_tests_properties(lessons.one_name.zh-TW lessons.one_name.en lessons.one_name.catches_zh lessons.one_name.catches_en
                      PROPERTIES LABELS "docs;i18n")
+# The mainland terms (issue 42): no Taiwan term of the table
+# (lessons/zh-CN-corrections.tsv: 遮罩, 偏差 for a bias, a row's 列, 习作簿 ...)
+# and no 「」 left in the zh-CN edition the build made, outside quotations
+# (to_simplified --terms) ...
+add_test(NAME i18n.mainland_terms
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv ${zh_cn_files})
+# ... it fails on planted Taiwan terms (遮罩, a row's 列, 印出) and a 「」 ...
+add_test(NAME i18n.mainland_terms.catches_taiwan_terms
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/mainland_terms_planted.txt)
+set_tests_properties(i18n.mainland_terms.catches_taiwan_terms PROPERTIES WILL_FAIL TRUE)
+# ... and leaves a quotation (a document's words) and the words the table keeps alone.
+add_test(NAME i18n.mainland_terms.keeps_quotes
+         COMMAND to_simplified --terms ${CMAKE_SOURCE_DIR}/lessons/zh-CN-corrections.tsv
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/mainland_terms_kept.txt)
+set_tests_properties(i18n.mainland_terms i18n.mainland_terms.catches_taiwan_terms i18n.mainland_terms.keeps_quotes
+                     PROPERTIES LABELS "i18n;docs")
 if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
   add_test(NAME i18n.simplified_pages
            COMMAND ${CMAKE_COMMAND} -DCHECK=$<TARGET_FILE:to_simplified> -DRUN=${WORKBOOK_TEST_OUT}/pages/chapters

@@ -70,7 +70,7 @@ void anchor_id(Buf *b, const char *prefix, const char *id) {
 }
 
 // Closing punctuation: never the first character of a line.
-static const char *const CLOSING_PUNCTUATION[] = {"，", "。", "、", "：", "；", "！", "？", "」", "』", "）", "》", "〉"};
+static const char *const CLOSING_PUNCTUATION[] = {"，", "。", "、", "：", "；", "！", "？", "」", "』", "）", "》", "〉", "”", "’"};
 
 // The bytes of the closing punctuation s starts with (0: none).
 static size_t closing_punctuation(const char *s) {

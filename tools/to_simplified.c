@@ -6,6 +6,7 @@
 //   to_simplified --check FILE...                     does any file hold a Traditional-only character?
 //   to_simplified --substitutions REVIEWED [--corrections FILE] FILE...
 //                                                     is every phrase OpenCC substitutes reviewed?
+//   to_simplified --terms CORRECTIONS FILE...          is a Taiwan term of the table left in a zh-CN file?
 //
 // Conversion: the text is converted with OpenCC's tw2sp configuration
 // (characters, and Taiwan phrases to mainland ones: 程式 → 程序, 資料 → 数据),
@@ -13,7 +14,10 @@
 // other phrases: what stands between 「 and 」 (quoted verbatim) and a
 // lesson's "source:" line (the documents' section headings). Then the reviewed
 // corrections (FILE: tab-separated "from to why" lines, '#' comments) replace
-// what tw2sp gets wrong for this subject (矢量 where mathematics says 向量).
+// what tw2sp gets wrong for this subject (矢量 where mathematics says 向量)
+// and the Taiwan terms tw2sp leaves (遮罩 → 掩码, a row 列 → 行): one table,
+// lessons/zh-CN-corrections.tsv. Last, the quotation marks become the
+// mainland's: 「 」 → “ ”, 『 』 → ‘ ’ (the quoted characters stay as t2s made them).
 // --po converts the msgstr lines only (a msgid is the program's own text,
 // which gettext looks up as it is: "我愛你" must stay 我愛你) and names the
 // catalogue's language zh_CN in its header.
@@ -33,6 +37,12 @@
 // corrected, the corrections file must change it (checked: the corrected line
 // no longer holds the tw2sp form). An unreviewed substitution is reported
 // with its file, line and sentence.
+//
+// Terms (issue 42): in the zh-CN files the build made, outside quotations
+// (“...”) and "source:" lines, a correction's "from" may stand only inside
+// some correction's "to" (序列 keeps 列; 第 b 列 writes it): anywhere else a
+// Taiwan term the table covers is left, reported with its line; so is a
+// Taiwan quotation mark 「 」 『 』.
 //
 // Exit 0 done (check: none found), 1 check found some, 2 usage or a file that
 // cannot be read, 3 OUT cannot be written (no partial OUT is left).
@@ -127,6 +137,24 @@ static void corrected_into(Buf *out, const Corrections *c, const char *text) {
     }
 }
 
+// The mainland quotation marks: “ ” for 「 」 and ‘ ’ for 『 』 (what they
+// quote is left as it is).
+static const char *const QUOTE_MARKS[][2] = {{"「", "“"}, {"」", "”"}, {"『", "‘"}, {"』", "’"}};
+
+static void mainland_quotes_into(Buf *out, const char *text) {
+    for (const char *p = text; *p;) {
+        size_t k = 0, n_marks = sizeof QUOTE_MARKS / sizeof QUOTE_MARKS[0];
+        while (k < n_marks && strncmp(p, QUOTE_MARKS[k][0], strlen(QUOTE_MARKS[k][0])) != 0) k++;
+        if (k < n_marks) {
+            buf_puts(out, QUOTE_MARKS[k][1]);
+            p += strlen(QUOTE_MARKS[k][0]);
+        } else {
+            buf_add(out, p, 1);
+            p++;
+        }
+    }
+}
+
 // One line: outside quotes tw2sp and the corrections; inside 「...」 t2s only.
 static void convert_line(Buf *out, opencc_t phrases, opencc_t characters, const Corrections *corrections,
                          const char *line) {
@@ -169,10 +197,12 @@ static int convert(const char *in, const char *out_path, const char *corrections
         char *copy = malloc(n + 1);
         memcpy(copy, line, n);
         copy[n] = '\0';
+        Buf converted = {0};
         if (!edition_line(po, copy, &in_msgstr)) buf_add(&out, copy, n);   // a msgid is the program's text: kept
-        else if (strncmp(copy, "source:", 7) == 0) convert_into(&out, characters, copy, n);   // a document's section names
-        else convert_line(&out, phrases, characters, &corrections, copy);
-        free(copy);
+        else if (strncmp(copy, "source:", 7) == 0) convert_into(&converted, characters, copy, n);   // a document's section names
+        else convert_line(&converted, phrases, characters, &corrections, copy);
+        if (converted.s) mainland_quotes_into(&out, converted.s);
+        free(converted.s), free(copy);
         line += n;
     }
     opencc_close(phrases), opencc_close(characters);
@@ -417,6 +447,78 @@ static int substitutions(const char *reviewed_path, const char *corrections_path
     return unreviewed || uncorrected ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
 }
 
+// ---- the term check: no Taiwan term of the table left in a zh-CN text -------------
+
+// Is [o, o + n) of 'line' inside an occurrence of some correction's "to"?
+static bool covered_by_a_to(const Corrections *c, const char *line, size_t o, size_t n) {
+    for (size_t k = 0; k < c->n; k++) {
+        size_t m = strlen(c->to[k]);
+        if (m < n) continue;
+        size_t first = o + n >= m ? o + n - m : 0;   // an occurrence starting here or later still ends past o + n
+        for (size_t at = first; at <= o && at + m <= strlen(line); at++)
+            if (strncmp(line + at, c->to[k], m) == 0) return true;
+    }
+    return false;
+}
+
+// --terms: in each zh-CN file (the derived edition), outside quotations (“...”,
+// a document's words) and a lesson's "source:" lines (characters only), every
+// place where a correction's "from" stands must be inside some correction's
+// "to" (a word the table writes or keeps: 序列 keeps 列, 第 b 列 writes it);
+// otherwise a Taiwan term the table covers is left, reported with its line.
+// A Taiwan quotation mark (「 」 『 』) on any line of the edition is reported too.
+static int terms(const char *corrections_path, int n, char **paths) {
+    Corrections corrections = read_corrections(corrections_path);
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        char **lines;
+        size_t n_lines;
+        char *text = read_lines(paths[i], &lines, &n_lines);
+        if (text == NULL) return EXIT_BAD_INPUT;
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
+        for (size_t l = 0; l < n_lines; l++) {
+            const char *line = lines[l];
+            if (!edition_line(po, line, &in_msgstr)) continue;
+            for (size_t q = 0; q < sizeof QUOTE_MARKS / sizeof QUOTE_MARKS[0]; q++)
+                if (strstr(line, QUOTE_MARKS[q][0])) {
+                    printf("%s:%zu: Taiwan quotation mark %s (mainland: %s) in \"%s\"\n", paths[i], l + 1,
+                           QUOTE_MARKS[q][0], QUOTE_MARKS[q][1], line);
+                    found++;
+                    break;
+                }
+            if (strncmp(line, "source:", 7) == 0) continue;   // a document's section names: characters only
+            size_t len = strlen(line);
+            bool *quoted = calloc(len + 1, sizeof *quoted);
+            for (size_t x = 0, depth = 0; x < len; x++) {   // “...” (and ‘...’ inside) is a quotation
+                if (strncmp(line + x, "“", strlen("“")) == 0) depth++;
+                quoted[x] = depth > 0;
+                if (depth > 0 && strncmp(line + x, "”", strlen("”")) == 0) {
+                    for (size_t y = x; y < x + strlen("”"); y++) quoted[y] = true;
+                    x += strlen("”") - 1;
+                    depth--;
+                }
+            }
+            for (size_t k = 0; k < corrections.n; k++) {
+                size_t m = strlen(corrections.from[k]);
+                if (strcmp(corrections.from[k], corrections.to[k]) == 0) continue;   // a word kept
+                for (const char *at = strstr(line, corrections.from[k]); at; at = strstr(at + 1, corrections.from[k])) {
+                    size_t o = (size_t)(at - line);
+                    if (quoted[o] || covered_by_a_to(&corrections, line, o, m)) continue;
+                    printf("%s:%zu: Taiwan term %s (the table writes %s) in \"%s\"\n", paths[i], l + 1,
+                           corrections.from[k], corrections.to[k], line);
+                    found++;
+                }
+            }
+            free(quoted);
+        }
+        free(lines), free(text);
+    }
+    for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
+    free(corrections.from), free(corrections.to);
+    printf("%d Taiwan term(s) of the table or quotation mark(s) left in the zh-CN texts\n", found);
+    return found ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
+}
+
 // --check: each line of each file against its t2s conversion.
 static int check(int n, char **paths) {
     opencc_t characters = open_config("t2s.json");
@@ -454,6 +556,7 @@ int main(int argc, char **argv) {
     bool po = false;
     int i = 1;
     if (argc >= 3 && strcmp(argv[1], "--check") == 0) return check(argc - 2, argv + 2);
+    if (argc >= 4 && strcmp(argv[1], "--terms") == 0) return terms(argv[2], argc - 3, argv + 3);
     if (argc >= 4 && strcmp(argv[1], "--substitutions") == 0) {
         const char *fix = NULL;
         int first = 3;
@@ -468,7 +571,7 @@ int main(int argc, char **argv) {
     if (argc - i != 2) {
         fprintf(stderr,
                 "usage: %s [--corrections FILE] [--po] IN OUT | %s --check FILE... | %s --substitutions REVIEWED "
-                "[--corrections FILE] FILE...\n", PROGRAM, PROGRAM, PROGRAM);
+                "[--corrections FILE] FILE... | %s --terms CORRECTIONS FILE...\n", PROGRAM, PROGRAM, PROGRAM, PROGRAM);
         return EXIT_BAD_INPUT;
     }
     return convert(argv[i], argv[i + 1], corrections, po);
