@@ -378,7 +378,7 @@ static void spacing(Toks *v) {
         enum Class cl = C_NONE;
         for (long j = core_a; j < core_b; j++) {
             enum Kind kj = v->t[j].kind;
-            if (kj == K_LETTER || kj == K_MATH || kj == K_CODE || kj == K_EQ || kj == K_STR) cl = C_LATIN;
+            if (kj == K_LETTER || kj == K_MATH || kj == K_CODE || kj == K_EQ) cl = C_LATIN;
             else if ((kj == K_DIGIT || kj == K_NUM) && cl == C_NONE) cl = C_NUMBER;
         }
         if (cl == C_NONE) continue;
