@@ -598,8 +598,12 @@ static void print_claim(Chapter *ch, size_t i) {
         printf("\n");
         print_plain(parts.idea, "");
         if (lc->n_figures) {
-            printf("\n%s", _("Figure:"));
-            for (size_t f = 0; f < lc->n_figures; f++) printf(" %s%s", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
+            const char *label = _("Figure:");
+            // (after a full-width colon the names follow without a space)
+            bool wide = utf8_is_wide(utf8_before(label, label + strlen(label)));
+            printf("\n%s", label);
+            for (size_t f = 0; f < lc->n_figures; f++)
+                printf("%s%s%s", f == 0 && wide ? "" : " ", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
             printf("\n");
         }
     } else {
