@@ -403,72 +403,6 @@ static void spacing(Toks *v) {
     }
 }
 
-// A choice {name?A|B} prints A or B where it stands: each alternative that
-// starts (ends) with a Chinese character after (before) Latin text, a number,
-// a placeholder or maths takes its space inside the braces, so that either
-// prints spaced ({x:d}{ok? 就跌破| 都不低於}).
-static char *g_made[4096];
-static size_t g_n_made;
-
-static bool latinish(const Toks *v, long i) {
-    if (i < 0 || i >= (long)v->n) return false;
-    enum Kind k = v->t[i].kind;
-    return k == K_LETTER || k == K_DIGIT || k == K_MATH || k == K_CODE || k == K_NUM;
-}
-
-static void choices(Toks *v) {
-    for (long i = 0; i < (long)v->n; i++) {
-        Tok *t = &v->t[i];
-        if (t->kind != K_SEP || t->n < 4 || t->s[0] != '{' || t->s[1] == '?' || t->s[1] == '!') continue;
-        const char *q = memchr(t->s, '?', t->n);
-        if (!q) continue;
-        bool before = latinish(v, i - 1), after = latinish(v, i + 1);
-        if (!before && !after) continue;
-        // rebuild: {name? then each alternative with the spaces it needs
-        char *out = malloc(t->n * 2 + 8), *w = out;
-        if (!out || g_n_made == sizeof g_made / sizeof *g_made) {
-            free(out);
-            continue;
-        }
-        size_t head = (size_t)(q + 1 - t->s);
-        memcpy(w, t->s, head);
-        w += head;
-        bool changed = false;
-        const char *p = q + 1, *end = t->s + t->n - 1;   // before the closing }
-        while (p <= end) {
-            const char *bar = memchr(p, '|', (size_t)(end - p));
-            const char *alt_end = bar ? bar : end;
-            size_t len = (size_t)(alt_end - p), l1;
-            if (len > 0 && before && is_wide(decode(p, &l1))) {
-                *w++ = ' ';
-                changed = true;
-            }
-            memcpy(w, p, len);
-            w += len;
-            if (len > 0 && after) {
-                const char *last = alt_end - 1;
-                while (last > p && ((unsigned char)*last & 0xC0) == 0x80) last--;
-                if (is_wide(decode(last, &l1))) {
-                    *w++ = ' ';
-                    changed = true;
-                }
-            }
-            if (!bar) break;
-            *w++ = '|';
-            p = bar + 1;
-        }
-        *w++ = '}';
-        if (!changed) {
-            free(out);
-            continue;
-        }
-        report(v, i, "spacing: a choice's words next to Latin, a number or maths take their space inside");
-        g_made[g_n_made++] = out;
-        t->s = out;
-        t->n = (size_t)(w - out);
-    }
-}
-
 // Check (and fix) one segment of Chinese text; the fixed text is appended to out.
 typedef struct {
     char *s;
@@ -489,19 +423,97 @@ static void str_put(Str *o, const char *s, size_t n) {
     o->s[o->n] = '\0';
 }
 
+static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out);
+static int g_depth;   // segment_once inside a choice
+
+// A choice {name?A|B} prints A or B where it stands: each alternative that
+// starts (ends) with a Chinese character after (before) Latin text, a number,
+// a placeholder or maths takes its space inside the braces, so that either
+// prints spaced ({x:d}{ok? 就跌破| 都不低於}).
+static char *g_made[4096];
+static size_t g_n_made;
+
+static bool latinish(const Toks *v, long i) {
+    if (i < 0 || i >= (long)v->n) return false;
+    enum Kind k = v->t[i].kind;
+    return k == K_LETTER || k == K_DIGIT || k == K_MATH || k == K_CODE || k == K_NUM;
+}
+
+static void choices(Toks *v, enum FileKind fk) {
+    for (long i = 0; i < (long)v->n; i++) {
+        Tok *t = &v->t[i];
+        if (t->kind != K_SEP || t->n < 4 || t->s[0] != '{' || t->s[1] == '?' || t->s[1] == '!') continue;
+        const char *q = memchr(t->s, '?', t->n);
+        if (!q) continue;
+        bool before = latinish(v, i - 1), after = latinish(v, i + 1);
+        // rebuild: {name? then each alternative, checked, with the spaces it needs
+        char *out = malloc(t->n * 3 + 8), *w = out;
+        if (!out || g_n_made == sizeof g_made / sizeof *g_made) {
+            free(out);
+            continue;
+        }
+        size_t head = (size_t)(q + 1 - t->s);
+        memcpy(w, t->s, head);
+        w += head;
+        bool changed = false;
+        const char *p = q + 1, *end = t->s + t->n - 1;   // before the closing }
+        while (p <= end) {
+            const char *bar = memchr(p, '|', (size_t)(end - p));
+            const char *alt_end = bar ? bar : end;
+            // the alternative's own text, checked as any text
+            Str inner = {0};
+            g_depth++;
+            segment_once(p, (size_t)(alt_end - p), fk, &inner);
+            g_depth--;
+            if (!inner.s) str_put(&inner, "", 0);
+            if (inner.n != (size_t)(alt_end - p) || memcmp(inner.s, p, inner.n) != 0) changed = true;
+            size_t len = inner.n, l1;
+            if (len > 0 && before && is_wide(decode(inner.s, &l1))) {
+                *w++ = ' ';
+                changed = true;
+            }
+            memcpy(w, inner.s, len);
+            w += len;
+            if (len > 0 && after) {
+                const char *last = inner.s + len - 1;
+                while (last > inner.s && ((unsigned char)*last & 0xC0) == 0x80) last--;
+                if (is_wide(decode(last, &l1))) {
+                    *w++ = ' ';
+                    changed = true;
+                }
+            }
+            free(inner.s);
+            if (!bar) break;
+            *w++ = '|';
+            p = bar + 1;
+        }
+        *w++ = '}';
+        if (!changed) {
+            free(out);
+            continue;
+        }
+        if (before || after) report(v, i, "spacing: a choice's words next to Latin, a number or maths take their space inside");
+        g_made[g_n_made++] = out;
+        t->s = out;
+        t->n = (size_t)(w - out);
+    }
+}
+
 static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out) {
-    static Toks v;
+    Toks v = {0};
     tokenize(s, n, fk, &v);
     chapters(&v);
     punctuation(&v);
     spacing(&v);
-    choices(&v);
+    choices(&v, fk);
     for (size_t i = 0; i < v.n; i++) {
         str_put(out, v.t[i].pre, strlen(v.t[i].pre));
         str_put(out, v.t[i].s, v.t[i].n);
         str_put(out, v.t[i].post, strlen(v.t[i].post));
     }
-    while (g_n_made) free(g_made[--g_n_made]);
+    free(v.t);
+    if (g_depth == 0)
+        while (g_n_made) free(g_made[--g_n_made]);
 }
 
 // The first pass reports; the fix is that pass's result taken on to where a
