@@ -23,3 +23,17 @@ add_test(NAME typography.fix
                  -DEXPECTED=${CMAKE_CURRENT_SOURCE_DIR}/data/typography/all_fixed.md
                  -DOUT=${WORKBOOK_TEST_OUT}/typography -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_typography_fix.cmake)
 set_tests_properties(typography.zh-TW typography.fix PROPERTIES LABELS "i18n;docs")
+# What the renderer prints follows it too: each chapter's --evidence print in
+# zh-TW (the lessons with the run's numbers, the sources, the verdict table),
+# as language_share.evidence.chNN.zh-TW keeps it; the chapters that compute
+# rather than train (those train in their data tests).
+foreach(chapter ch01 ch02 ch03 ch04 ch05 ch07 ch08)
+  set(print language_share.evidence.${chapter}.zh-TW)
+  if(TEST ${print})
+    add_test(NAME typography.evidence.${chapter}.zh-TW
+             COMMAND zh_typography ${WORKBOOK_TEST_OUT}/language_share/${chapter}.evidence.zh-TW.txt)
+    set_tests_properties(${print} PROPERTIES FIXTURES_SETUP typography_${chapter})
+    set_tests_properties(typography.evidence.${chapter}.zh-TW PROPERTIES FIXTURES_REQUIRED typography_${chapter}
+                         LABELS "i18n;${chapter}")
+  endif()
+endforeach()

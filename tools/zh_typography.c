@@ -15,11 +15,13 @@
 //     (位置500, 第3章, 主張3.4); none between full-width punctuation and
 //     either.
 // Left as written: maths, code, a quote 「...」 (a document's words keep their
-// punctuation), a lesson's keys and the values of source:, phrase: and
+// punctuation), a §section as the document names it, a "literal", a lesson's
+// keys and the values of source:, phrase: and
 // figure:, headings of claims and verdicts, HTML comments, display maths,
 // a choice {name?A|B}, a message's %s (a word or a number), msgid.
 //
-// Which text of a file is Chinese: a lesson (*.md) its lines as above; a
+// Which text of a file is Chinese: a program's output (*.txt, the rendered
+// lessons as a chapter prints them) every line; a lesson (*.md) its lines as above; a
 // catalogue (*.po) its msgstr strings; a table (*.tsv) the column "zh-TW" if
 // its header has one (the glossary), else every column but the first
 // (exercises: question, answer; figures.tsv: caption; figure_words.tsv: key
@@ -57,7 +59,7 @@ typedef struct {
     const char *pre, *post;   // written before and after it (a fix)
 } Tok;
 
-enum FileKind { F_LESSON, F_PO, F_TSV };
+enum FileKind { F_LESSON, F_PO, F_TSV, F_TEXT };
 
 static const char *g_file;
 static long g_line;
@@ -200,10 +202,22 @@ static void tokenize(const char *s, size_t n, enum FileKind fk, Toks *v) {
                 continue;
             }
         }
+        if (c == 0xA7) {   // §heading: a document's section, as the document writes it
+            const char *q = s + len;
+            while (q < end && *q != ' ' && *q != ';' && *q != ',' && *q != '\t') {
+                size_t l2;
+                unsigned d = decode(q, &l2);
+                if (d == 0xFF1B || d == 0xFF0C || d == 0x3001 || d == 0xFF08 || d == 0xFF09 || d == 0x3002) break;
+                q += l2;
+            }
+            push(v, s, (size_t)(q - s), K_SEP);
+            s = q;
+            continue;
+        }
         enum Kind k = K_OTHER;
         if (is_wide(c)) k = K_WIDE;
         else if (is_fullwidth_punct(c)) k = K_FWP;
-        else if (c == '|' || c == '*' || c == '\t') k = K_SEP;
+        else if (c == '|' || c == '*' || c == '\t' || c == '"') k = K_SEP;
         else if (is_letter(c)) k = K_LETTER;
         else if (c >= '0' && c <= '9') k = K_DIGIT;
         else if (c == '=' || c == '<' || c == '>') k = K_EQ;
@@ -655,9 +669,10 @@ static int one_file(const char *path) {
         return 2;
     }
     size_t plen = strlen(path);
-    enum FileKind fk = plen > 3 && strcmp(path + plen - 3, ".md") == 0   ? F_LESSON
-                       : plen > 3 && strcmp(path + plen - 3, ".po") == 0 ? F_PO
-                                                                         : F_TSV;
+    enum FileKind fk = plen > 3 && strcmp(path + plen - 3, ".md") == 0    ? F_LESSON
+                       : plen > 3 && strcmp(path + plen - 3, ".po") == 0  ? F_PO
+                       : plen > 4 && strcmp(path + plen - 4, ".txt") == 0 ? F_TEXT
+                                                                          : F_TSV;
     g_file = path;
     int before = g_found;
     Str out = {0};
@@ -682,6 +697,8 @@ static int one_file(const char *path) {
             lesson_line(line, n, &in_comment, &in_fence, &in_display, &out);
         } else if (fk == F_PO) {
             po_line(line, n, &in_msgstr, &out);
+        } else if (fk == F_TEXT) {
+            segment(line, n, F_TEXT, &out);
         } else {
             tsv_line(line, n, zh_column, &out);
         }
