@@ -27,6 +27,14 @@
 #include "utf8.h"
 #include "wallclock.h"
 
+
+// Does the text end in full-width punctuation (：, ）)? Then what follows
+// takes no space (lessons/README.md, "Chinese typography").
+static bool ends_fullwidth_punct(const char *text) {
+    unsigned cp = utf8_before(text, text + strlen(text));
+    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF60);
+}
+
 static bool load_lesson(Chapter *ch);
 static char *claim_field(const Lesson *lesson, const char *id, const char *field, const LessonValues *values);
 
@@ -598,8 +606,12 @@ static void print_claim(Chapter *ch, size_t i) {
         printf("\n");
         print_plain(parts.idea, "");
         if (lc->n_figures) {
-            printf("\n%s", _("Figure:"));
-            for (size_t f = 0; f < lc->n_figures; f++) printf(" %s%s", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
+            const char *label = _("Figure:");
+            // (after a full-width colon the names follow without a space)
+            bool wide = ends_fullwidth_punct(label);
+            printf("\n%s", label);
+            for (size_t f = 0; f < lc->n_figures; f++)
+                printf("%s%s%s", f == 0 && wide ? "" : " ", lc->figures[f], f + 1 < lc->n_figures ? "," : "");
             printf("\n");
         }
     } else {
@@ -735,7 +747,9 @@ int chapter_end(Chapter *ch) {
             print_padded(stdout, words, 20);
             lesson_number(b1, sizeof b1, r->measured);
             char *key = claim_field(ch->lesson, c->id, "key", &r->values);
-            printf("%s = %s", key[0] ? key : _("measured"), b1);
+            const char *name = key[0] ? key : _("measured");
+            // (no space between a full-width parenthesis and the sign)
+            printf("%s%s= %s", name, ends_fullwidth_punct(name) ? "" : " ", b1);
             free(key);
         } else {
             printf("%s", words);

@@ -716,11 +716,13 @@ const char *lesson_verdict_words(const char *verdict, const char *weight) {
 const char *lesson_source_label(const char *source) {
     // The English words a claim table's source is made of, each translated
     // (TRANSLATORS: pieces of a source such as "Doc B §5-2; Doc C §五.1; Doc D
-    // §3 table"; keep the spaces at their ends).
+    // §3 table"; keep the spaces at their ends; "chapter " and " (condition "
+    // may take the number that follows them as %s: 第%s章, （條件 %s）).
     static const char *const PIECES[] = {N_("Doc "),           N_("Beyond the documents"), N_("Beyond the papers"),
                                          N_(" (its wish)"),    N_(" (follows)"),           N_(" names "),
                                          N_("cf. "),           N_("claim "),               N_("chapter "),
-                                         N_(" table"),         N_(" vs "),                 N_(" (condition ")};
+                                         N_(" table"),         N_(" vs "),                 N_(" (condition "),
+                                         N_("; "),             N_(", ")};
     static char label[320];
     if (i18n_current() == LANG_EN) return source;
     size_t n = 0;
@@ -728,6 +730,20 @@ const char *lesson_source_label(const char *source) {
         size_t k = 0;
         while (k < sizeof PIECES / sizeof *PIECES && strncmp(p, PIECES[k], strlen(PIECES[k])) != 0) k++;
         const char *piece = k < sizeof PIECES / sizeof *PIECES ? _(PIECES[k]) : NULL;
+        const char *hole = piece ? strstr(piece, "%s") : NULL;
+        if (hole) {
+            // a piece that takes the number after it ("chapter 1" -> 第1章)
+            // (and one that opens a parenthesis closes it: " (condition " -> （條件%s）)
+            const char *number = p + strlen(PIECES[k]);
+            size_t digits = strspn(number, "0123456789");
+            int len = snprintf(label + n, sizeof label - n, "%.*s%.*s%s", (int)(hole - piece), piece, (int)digits,
+                               number, hole + 2);
+            if (len < 0 || n + (size_t)len >= sizeof label) break;
+            n += (size_t)len;
+            p = number + digits;
+            if (strchr(PIECES[k], '(') && *p == ')') p++;
+            continue;
+        }
         size_t len = piece ? strlen(piece) : 1;
         if (n + len >= sizeof label) break;
         memcpy(label + n, piece ? piece : p, len);
