@@ -941,7 +941,6 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
             snprintf(offsets + used, sizeof offsets - used, "%s%+ld", j ? ", " : "", a.alias[j]);
         }
         claim_text(r, "alias_offsets", "%s", offsets);
-        claim_value(r, "n_aliases", (double)a.n_alias);
     }
     // The evidence: RoPE's row (and the sinusoid's, when trained), the fast pairs,
     // the untrained offsets they take for offset 1 (table "aliases"), and the
