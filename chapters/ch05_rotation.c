@@ -7,7 +7,8 @@
 // m - n alone?
 //
 // Claims (chapter 5), in the order the chapter teaches them:
-//   5.1  Doc A §核心性質 (the block); Doc B §5-3, Doc C §五 (only: "a linear function")
+//   5.1  Doc A §核心性質 (the block); Doc B §5-3 (only: "a linear function"), Doc C §五 (only: a
+//                                 linear transformation gives relative position)
 //                                 P_{k+R} = M_R P_k with blocks [[cos, sin], [-sin, cos]](R/Z_i),
 //                                 the same M_3 for P_1 -> P_4, P_11 -> P_14, P_101 -> P_104
 //   5.2  Doc A §核心性質 (follows: Doc A calls each block a rotation matrix)
@@ -17,9 +18,10 @@
 //                                 the weights lack their transpose (erratum, a slip)
 //   5.4  Doc A §這個性質怎麼影響  term 4 has a part that depends on m - n only, but the effect is
 //                                 indirect and mixed with absolute position
-//   5.6  Doc A §為什麼是這個設計  Doc A's wish for 貓吃了魚 (我們會希望), tested with added sinusoids:
-//                                 does 魚->貓 keep its score when 1000 tokens are put in front, and
-//                                 do far tokens score lower?
+//   5.6  Doc A §為什麼是這個設計  Doc A's wish for 貓吃了魚 (我們會希望), which it says the sinusoids
+//                                 serve only indirectly (相當間接): with added sinusoids, does 魚->貓
+//                                 keep its score when 1000 tokens are put in front, and do far
+//                                 tokens score lower? (holds: a relative part, but not the wish)
 //
 // Symbols:
 //   d     width; i pair index; Z_i = 10000^(2i/d); P_k (d,) the code of position k
@@ -87,6 +89,8 @@ static const double INDIRECT_SHARE = 0.5;
 // Its heads: trials/50 as in 5.3-5.5, at most 20 (the default's number), since one
 // head costs (PREFIX_MAX+1) d^2 (7 s for 20 heads at d = 1024).
 enum { CAT_FISH_OFFSET = 3, PREFIX_MAX = 1000, DECAY_MAX = 1000, CAT_FISH_HEADS = 20 };
+// "Far" in the second wish: offsets from 100 on (the evidence's s(100)).
+enum { FAR_FROM = 100 };
 
 // M_R P_k with BLAS: MP = M_R P (dgemv); transposed = M_R^T P.
 static void rotate(const gsl_matrix *M, const gsl_vector *P, gsl_vector *MP, gsl_vector *transposed) {
@@ -799,6 +803,16 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     claim_value(r, "s_far", gsl_vector_get(s, DECAY_MAX));
     claim_value(r, "rise", decay.rise);
     claim_value(r, "rises", decay.rise > ROUNDING_TOLERANCE(1.0) ? 1 : 0);
+    // The second wish, far keys below near ones, without asking for a steady
+    // fall: the largest s(R) past the example's offset, and from R = 100 on.
+    double past_max = -INFINITY, far_max = -INFINITY;
+    for (size_t k = CAT_FISH_OFFSET + 1; k <= DECAY_MAX; k++) past_max = fmax(past_max, gsl_vector_get(s, k));
+    for (size_t k = FAR_FROM; k <= DECAY_MAX; k++) far_max = fmax(far_max, gsl_vector_get(s, k));
+    bool far_lower = past_max < gsl_vector_get(s, CAT_FISH_OFFSET);
+    claim_value(r, "past_from", CAT_FISH_OFFSET + 1);
+    claim_value(r, "past_max", past_max);
+    claim_value(r, "far_from", FAR_FROM);
+    claim_value(r, "far_max", far_max);
 
     r->measured = move_min;
     r->document = 0.0;
@@ -806,9 +820,25 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     r->tolerance = FAR_ABOVE_ROUNDING * ROUNDING_TOLERANCE(1.0);
     bool stays = move_min <= r->tolerance, decays = decay.rise <= ROUNDING_TOLERANCE(1.0);
     bool identity_ok = t4_identity_spread <= identity_tol;
-    // (identity_ok checks the measurement itself: P_{p+3}.P_p must stay to rounding.)
-    r->verdict = identity_ok && stays ? (decays ? VERDICT_HOLDS : VERDICT_PARTLY_HOLDS) : VERDICT_DOES_NOT_HOLD;
+    // The statement is Doc A's: a wish, which the sinusoids serve only
+    // indirectly. It holds when they give a relative part (P_{p+3}.P_p stays
+    // to rounding, and in s(R) no key past the example's offset scores as high
+    // as the key at it) but do not make the wish come true by themselves (the
+    // full score moves with the tokens in front). identity_ok also checks the
+    // measurement itself: P_{p+3}.P_p = sum_i cos(3/Z_i) must stay to rounding.
+    if (!identity_ok) {
+        r->verdict = VERDICT_DOES_NOT_HOLD;
+    } else if (stays) {
+        r->verdict = VERDICT_DOES_NOT_HOLD;
+        claim_case(r, "direct");
+    } else if (!far_lower) {
+        r->verdict = VERDICT_PARTLY_HOLDS;
+    } else {
+        r->verdict = VERDICT_HOLDS;
+        if (decays) claim_case(r, "steady");
+    }
     claim_value(r, "move_min", move_min);
+    claim_value(r, "moves", stays ? 0 : 1);
     claim_value(r, "move_mean", move_mean);
     claim_value(r, "move_identity", move_identity);        // the full score with W_Q = W_K = I
     claim_value(r, "identity_t4_spread", t4_identity_spread);   // P_{p+3}.P_p: stays to rounding
@@ -819,7 +849,6 @@ static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     claim_value(r, "s_rise", gsl_vector_get(s, decay.rise_at));
     claim_value(r, "s_low", gsl_vector_get(s, decay.low_at));
     claim_value(r, "d", (double)w);
-    if (decays) claim_case(r, "steady");
     gsl_vector_free(s);
     gsl_matrix_free(Pq);
     gsl_matrix_free(Pk);
@@ -844,8 +873,7 @@ static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's sa
     {"5.3", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
     {"5.5", "Doc A §這個性質怎麼影響", VERDICT_ERRATUM, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
     {"5.4", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.6", "Doc A §為什麼是這個設計", VERDICT_DOES_NOT_HOLD, claim_cat_fish_added, SCOPE_COURSE,
-     WEIGHT_NONE},
+    {"5.6", "Doc A §為什麼是這個設計", VERDICT_HOLDS, claim_cat_fish_added, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {

@@ -152,7 +152,7 @@ static CopyConfig run_config(const Chapter *ch) {
 // Which encodings the claims of this run need (--claim 6.3 trains only sinusoidal).
 static bool needs(const Chapter *ch, size_t enc) {
     switch (enc) {
-    case ENC_NONE: return chapter_wants(ch, "6.5");
+    case ENC_NONE: return chapter_wants(ch, "6.5") || chapter_wants(ch, "6.2");   // 6.2 names NoPE beside its bound
     case ENC_LEARNED: return chapter_wants(ch, "6.2") || chapter_wants(ch, "6.4");
     case ENC_SINUSOIDAL: return chapter_wants(ch, "6.3") || chapter_wants(ch, "6.4");
     case ENC_ROPE: return chapter_wants(ch, "6.8");
@@ -407,6 +407,10 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     claim_value(r, "steps", (double)steps);
     claim_percent(r, "chance_pct", chance);
     claim_percent(r, "blind_pct", bound_long);
+    // The bound is the best guess from the bag, not a model: what the model
+    // without positions (claim 6.5) measured at t >= L_train, beside it.
+    claim_value(r, "nope_beyond", experiment.summary[ENC_NONE].beyond.mean);
+    claim_percent(r, "nope_beyond_pct", experiment.summary[ENC_NONE].beyond.mean);
     claim_percent(r, "above_chance", b->mean - chance);   // in points
     claim_value(r, "z_limit", ABOVE_CHANCE_SE);
     // Against chance: more than ABOVE_CHANCE_SE standard errors either side is measurable.
@@ -930,6 +934,13 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
         claim_value(r, "alias_acc", acc_alias);
         claim_value(r, "clean_acc", acc_clean);
         claim_value(r, "alias", (double)strongest);
+        // alias_acc pools every alias offset: which ones, and how many.
+        char offsets[2 * MAX_EVAL_LEN * 8 + 64] = "";   // "%+ld, " per alias
+        for (size_t j = 0; j < a.n_alias; j++) {
+            size_t used = strlen(offsets);
+            snprintf(offsets + used, sizeof offsets - used, "%s%+ld", j ? ", " : "", a.alias[j]);
+        }
+        claim_text(r, "alias_offsets", "%s", offsets);
     }
     // The evidence: RoPE's row (and the sinusoid's, when trained), the fast pairs,
     // the untrained offsets they take for offset 1 (table "aliases"), and the

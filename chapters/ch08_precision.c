@@ -605,6 +605,20 @@ static size_t largest_safe_b(const double *by_row, bool *extrapolated) {
     return b_max;
 }
 
+// The largest B of any size (not only a power of two) whose drift stays
+// within its share of the budget, as far as the table shows it (n - 1 when
+// the table is too short to see the limit).
+static size_t largest_safe_b_any(const double *by_row) {
+    size_t n = (size_t)positions, b = 0;
+    double worst = 0.0;
+    for (size_t k = 1; k < n; k++) {
+        worst = fmax(worst, by_row[k]);
+        if (worst > DRIFT_SHARE_OF_BUDGET * TABLE_ERROR_BUDGET) break;
+        b = k;
+    }
+    return b;
+}
+
 // ---- claim 8.3: the rotation identity as a generator drifts ---------------------------
 
 static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
@@ -750,6 +764,7 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     claim_value(r, "direct", st.direct_worst);
     claim_value(r, "pure", st.pure_worst);
     claim_value(r, "b_max", (double)b_max);
+    claim_value(r, "b_any", (double)largest_safe_b_any(st.libm_by_row[0]));   // read only when not extrapolated
     claim_value(r, "b_few", (double)b_few);
     claim_value(r, "coef_ulps_few", st.coef_ulps[FEW_ULPS_TRACK]);
     // Which half failed, when one did (the lesson names it), and whether the

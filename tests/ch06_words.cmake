@@ -28,7 +28,7 @@ set(rules
   # 6.5: without positions, at most the bag-of-tokens bound
   "6.5|ALWAYS|(verdict == \"holds\") == ($nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100 && $nope_L < 0.95 && $nope_T < 0.95)"
   "6.5|ALWAYS|(lcase == \"solved\") == ($nope_L >= 0.95 || $nope_T >= 0.95)"
-  "6.5|no more than the best guess from the bag allows|$nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100"
+  "6.5|at most [0-9]+ point above what the best guess|$nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100"
   "6.5|point above the best guess from the bag|$nope_L > $bound_L + $margin_points / 100 || $nope_T > $bound_T + $margin_points / 100"
   "6.5|solved without positions|$nope_L >= 0.95 || $nope_T >= 0.95"
   "6.5|: within it \\(|$nope_L <= $bound_L + $margin_points / 100 && $nope_T <= $bound_T + $margin_points / 100"
