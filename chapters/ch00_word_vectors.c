@@ -1698,6 +1698,7 @@ static void claim_contextual(Chapter *ch, ClaimResult *r) {
     claim_value(r, "margin_average", m_avg);
     claim_value(r, "self_weight", self_sum / (double)asked);
     claim_value(r, "uniform_weight", uniform_sum / (double)asked);
+    claim_value(r, "adds_band", ATTENTION_ADDS);
     claim_case(r, m_att <= m_avg + ATTENTION_ADDS && avg.pairs_right >= att.pairs_right   ? "average_as_good"
                   : m_att > m_avg + ATTENTION_ADDS && att.pairs_right >= avg.pairs_right ? "attention_ahead"
                                                                                          : "mixed");
