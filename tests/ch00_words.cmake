@@ -31,7 +31,7 @@ set(rules
   "0.1|ALWAYS|lcase == \"no_words\" || (verdict == \"holds\") == (($rho < 0 ? -$rho : $rho) < 0.1 && $auc_cos >= 0.9)"
   "0.1|ALWAYS|lcase == \"no_words\" || (lcase == \"words_not_relation\") == (($auc_id_repaired < 0.5 ? 0.5 - $auc_id_repaired : $auc_id_repaired - 0.5) <= 2 * $auc_id_repaired_se && $auc_cos_repaired >= 0.9)"
   "0.1|within two standard errors of chance|($auc_id_repaired < 0.5 ? 0.5 - $auc_id_repaired : $auc_id_repaired - 0.5) <= 2 * $auc_id_repaired_se"
-  "0.1|picks up goes with the words|lcase == \"words_not_relation\" && ($auc_id_repaired < 0.5 ? 0.5 - $auc_id_repaired : $auc_id_repaired - 0.5) <= 2 * $auc_id_repaired_se"
+  "0.1|goes with the words|lcase == \"words_not_relation\" && ($auc_id_repaired < 0.5 ? 0.5 - $auc_id_repaired : $auc_id_repaired - 0.5) <= 2 * $auc_id_repaired_se"
   "0.1|not apart here|verdict == \"does not hold\""
   "0.1|does not track similarity|($rho < 0 ? -$rho : $rho) < 0.1"
   "0.1|follows similarity somewhat here|($rho < 0 ? -$rho : $rho) >= 0.1"
