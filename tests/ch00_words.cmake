@@ -35,7 +35,7 @@ set(rules
   "0.1|not apart here|verdict == \"does not hold\""
   "0.1|does not track similarity|($rho < 0 ? -$rho : $rho) < 0.1"
   "0.1|follows similarity somewhat here|($rho < 0 ? -$rho : $rho) >= 0.1"
-  "0.1|a narrower band|$related_q3 - $related_q1 < $random_q3 - $random_q1"
+  "0.1|ALWAYS|lcase == \"no_words\" || ($narrow_band == 1) == ($related_q3 - $related_q1 < $random_q3 - $random_q1)"
   "0.1|a wider band|$related_q3 - $related_q1 < $random_q3 - $random_q1"
   "0.1|ALWAYS|lcase == \"no_words\" || ($related_q1 <= $related_median && $related_median <= $related_q3 && $random_q1 <= $random_median && $random_median <= $random_q3)"
   # 0.2: the lookup is the row, only the rows used move
