@@ -667,6 +667,8 @@ typedef struct {
     double random[N_RANDOM_PAIRS];
     double random_gap[N_RANDOM_PAIRS];
     double random_freq[N_RANDOM_PAIRS];
+    double random_ids[2 * N_RANDOM_PAIRS];   // both words' ids of each random pair
+    double related_ids[2 * N_RELATED];       // both words' ids of each related pair (n_related pairs)
     double random_p95;              // 95th percentile of random-pair cosines
     // The related pairs' words re-paired: the first word of one pair with the
     // second of another (none of them a related pair): the same words, so the
@@ -725,6 +727,8 @@ static void pairs_ensure(Chapter *ch) {
         pairs.random[i] = embedding_cosine(sg, a, b);
         pairs.random_gap[i] = fabs((double)a - (double)b);
         pairs.random_freq[i] = log_count_ratio((long)a, (long)b);
+        pairs.random_ids[2 * i] = (double)a;
+        pairs.random_ids[2 * i + 1] = (double)b;
     }
     random_free(rng);
     pairs.n_related = 0;
@@ -734,6 +738,8 @@ static void pairs_ensure(Chapter *ch) {
         pairs.related[pairs.n_related] = embedding_cosine(sg, (size_t)a, (size_t)b);
         pairs.related_gap[pairs.n_related] = labs(a - b);
         pairs.related_freq[pairs.n_related] = log_count_ratio(a, b);
+        pairs.related_ids[2 * pairs.n_related] = (double)a;
+        pairs.related_ids[2 * pairs.n_related + 1] = (double)b;
         pairs.n_related++;
     }
     pairs.n_repaired = 0;
@@ -789,9 +795,11 @@ static void lacking_words(ClaimResult *r) {
 // What an id does encode is the word's rank by frequency (corpus.h: id 0 =
 // the most frequent). So the gap between two ids can only tell where the two
 // words sit among the ranks. Scored as "related" against random pairs (AUC,
-// 0.5 = chance), a small id gap does better than chance, because the related
-// pairs' words are of middling frequency; against the same words re-paired
-// (the same ids, no relation) that edge goes, while the cosine's stays.
+// 0.5 = chance), a small id gap does better than chance; the related pairs'
+// words sit in a band of ranks (their middle half, against random words'),
+// and against the same words re-paired (the same ids, no relation) that edge
+// goes, while the cosine's stays. What that shows: the edge goes with the
+// words; that the band alone makes it is not measured.
 
 // "No relation" between id gap and cosine: |Spearman rho| below 0.1 over the
 // random pairs (its sampling sd with 2000 pairs is 1/sqrt(1999) = 0.022, so
@@ -872,7 +880,26 @@ static void claim_ids(Chapter *ch, ClaimResult *r) {
     claim_value(r, "pool", (double)RANDOM_POOL);
     claim_value(r, "rho_band", ID_RHO_BAND);
     claim_value(r, "ids_blind", ids_blind ? 1 : 0);
-    claim_value(r, "narrow_band", strcmp(r->lesson_case, "words_not_relation") == 0 ? 1 : 0);
+    // Where the words sit among the ranks: the median and the middle half (quartiles) of the
+    // related pairs' words' ids and of the random pairs' words' ids; "a narrower band" = a
+    // smaller interquartile range.
+    double rel_ids[2 * N_RELATED], rand_ids[2 * N_RANDOM_PAIRS];
+    size_t n_rel_ids = 2 * pairs.n_related;
+    memcpy(rel_ids, pairs.related_ids, n_rel_ids * sizeof *rel_ids);
+    memcpy(rand_ids, pairs.random_ids, sizeof rand_ids);
+    qsort(rel_ids, n_rel_ids, sizeof *rel_ids, cmp_double);
+    qsort(rand_ids, 2 * N_RANDOM_PAIRS, sizeof *rand_ids, cmp_double);
+    double rel_q1 = gsl_stats_quantile_from_sorted_data(rel_ids, 1, n_rel_ids, 0.25);
+    double rel_q3 = gsl_stats_quantile_from_sorted_data(rel_ids, 1, n_rel_ids, 0.75);
+    double rand_q1 = gsl_stats_quantile_from_sorted_data(rand_ids, 1, 2 * N_RANDOM_PAIRS, 0.25);
+    double rand_q3 = gsl_stats_quantile_from_sorted_data(rand_ids, 1, 2 * N_RANDOM_PAIRS, 0.75);
+    claim_value(r, "related_median", gsl_stats_median_from_sorted_data(rel_ids, 1, n_rel_ids));
+    claim_value(r, "related_q1", rel_q1);
+    claim_value(r, "related_q3", rel_q3);
+    claim_value(r, "random_median", gsl_stats_median_from_sorted_data(rand_ids, 1, 2 * N_RANDOM_PAIRS));
+    claim_value(r, "random_q1", rand_q1);
+    claim_value(r, "random_q3", rand_q3);
+    claim_value(r, "narrow_band", rel_q3 - rel_q1 < rand_q3 - rand_q1 ? 1 : 0);
 }
 
 // ---- claim 0.2: lookup = one-hot x matrix; only used rows move ---------------------------
@@ -1273,15 +1300,23 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     // the seeds 20170712-16 give 1, 1, 5, 1, 2), so it is reported over the
     // seeds and decides nothing. The set: above random vectors by more than
     // ANALOGY_SE standard errors (seed --seed), and above the nearest word of
-    // c by more than BEATS_NEAREST_SE at every seed (holds), at some seeds only
-    // (partly holds: the claim says every seed tried), or at none (does not hold).
+    // c by more than BEATS_NEAREST_SE at every seed: a structure beyond plain
+    // nearness. The claim says more, "not just co-occurrence" (issue 42): the
+    // learnt vectors must then answer more than PPMI+SVD, the same corpus's
+    // explicit co-occurrence statistics, on the questions both can answer:
+    // SGNS ahead by at least its own seed-to-seed range. Both: holds; the set
+    // ahead of the nearest word at some seed but not both: partly holds (with
+    // one seed there is no range, so "not just co-occurrence" is not shown);
+    // the set ahead at no seed: does not hold.
     bool above_random = n_all > 0 && z > ANALOGY_SE;
+    double sg_range = sp_sg.max - sp_sg.min, sg_gap = sp_sg.mean - sp_pp.mean;
+    bool beyond_cooccurrence = n_scored >= 2 && n_both > 0 && sg_gap >= sg_range;
     r->measured = (double)seeds_ahead;
     r->document = (double)n_scored;
     r->tolerance = 0.0;
-    r->verdict = above_random && seeds_ahead == n_scored ? VERDICT_HOLDS
-                 : above_random && seeds_ahead > 0       ? VERDICT_PARTLY_HOLDS
-                                                         : VERDICT_DOES_NOT_HOLD;
+    r->verdict = above_random && seeds_ahead == n_scored && beyond_cooccurrence ? VERDICT_HOLDS
+                 : above_random && seeds_ahead > 0                             ? VERDICT_PARTLY_HOLDS
+                                                                               : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "rank_queen", asked ? (double)rank_sg : NAN);
     claim_text(r, "near_king", "%s", near_king >= 0 ? corpus->words[near_king] : "-");
     claim_value(r, "cos_king_queen", cos_kq);
@@ -1311,12 +1346,18 @@ static void claim_analogy(Chapter *ch, ClaimResult *r) {
     claim_value(r, "range_points", 100 * (sp_sg.max - sp_sg.min));
     // The lesson's case: king, man, woman or queen not in the vocabulary (the
     // lesson says so, with no rank); no question of the set askable; one seed
-    // (no spread); else whether queen is first at every seed, and whether SGNS
-    // and PPMI+SVD differ by less than SGNS's own seed-to-seed range.
-    char lesson_case[32];
-    snprintf(lesson_case, sizeof lesson_case, "%s_%s", queen_first == n_scored ? "first" : "not_first",
-             fabs(sp_sg.mean - sp_pp.mean) < sp_sg.max - sp_sg.min ? "within_spread" : "beyond_spread");
-    claim_case(r, !asked ? "no_words" : n_all == 0 ? "no_questions" : n_scored < 2 ? "one_seed" : lesson_case);
+    // (no spread); the set ahead of c's nearest word at some seeds only; else
+    // how SGNS and PPMI+SVD compare against SGNS's own seed-to-seed range:
+    // within it (ties), SGNS ahead by at least it, PPMI+SVD ahead by at least it.
+    const char *lesson_case = n_both == 0                ? "no_ppmi"
+                              : fabs(sg_gap) < sg_range ? "ties"
+                              : sg_gap > 0              ? "sgns_ahead"
+                                                        : "ppmi_ahead";
+    claim_case(r, !asked             ? "no_words"
+                  : n_all == 0       ? "no_questions"
+                  : n_scored < 2     ? "one_seed"
+                  : seeds_ahead < n_scored ? "some_seeds"
+                                     : lesson_case);
     claim_value(r, "min_count", (double)min_count);
     // The evidence's tables and sentences (the lesson's): spreads over the
     // seeds in percent, and which parts could be measured on this corpus.
@@ -1657,6 +1698,7 @@ static void claim_contextual(Chapter *ch, ClaimResult *r) {
     claim_value(r, "margin_average", m_avg);
     claim_value(r, "self_weight", self_sum / (double)asked);
     claim_value(r, "uniform_weight", uniform_sum / (double)asked);
+    claim_value(r, "adds_band", ATTENTION_ADDS);
     claim_case(r, m_att <= m_avg + ATTENTION_ADDS && avg.pairs_right >= att.pairs_right   ? "average_as_good"
                   : m_att > m_avg + ATTENTION_ADDS && att.pairs_right >= avg.pairs_right ? "attention_ahead"
                                                                                          : "mixed");
@@ -1989,7 +2031,7 @@ static const ClaimDef CLAIMS[] = {
     {"0.1", "Doc C §一", VERDICT_HOLDS, claim_ids_and_files, SCOPE_COURSE, WEIGHT_NONE},
     {"0.2", "Doc C §一, §七", VERDICT_HOLDS, claim_lookup, SCOPE_COURSE, WEIGHT_NONE},
     {"0.3", "Doc C §二", VERDICT_HOLDS, claim_related, SCOPE_COURSE, WEIGHT_NONE},
-    {"0.4", "Doc C §二", VERDICT_HOLDS, claim_analogy, SCOPE_COURSE, WEIGHT_NONE},
+    {"0.4", "Doc C §二", VERDICT_PARTLY_HOLDS, claim_analogy, SCOPE_COURSE, WEIGHT_NONE},
     {"0.5", "Doc C §三", VERDICT_HOLDS, claim_static_senses, SCOPE_COURSE, WEIGHT_NONE},
     {"0.6", "Doc C §三", VERDICT_HOLDS, claim_contextual, SCOPE_COURSE, WEIGHT_NONE},
 };

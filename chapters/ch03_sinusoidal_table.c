@@ -497,7 +497,13 @@ enum { FAR_FIRST = 1000 };
 // the spread (|mean| <= MEAN_SHARE_OF_SPREAD x the spread 1/sqrt(d)), and the
 // spread is that of unrelated directions, 1/sqrt(d), to SPREAD_TOLERANCE:
 // s(R) = (2/d) sum_i cos(R/Z_i) with d/2 phases that have wrapped many times
-// has variance (4/d^2)(d/2)(1/2) = 1/d.
+// has variance (4/d^2)(d/2)(1/2) = 1/d. Not all have: pair i turns once every
+// 2 pi Z_i positions, so at R = FAR_FIRST the slow pairs (2 pi Z_i > 1000: 28
+// of 64 at d = 128) have not made one turn, and their cosines keep s high
+// there (issue 42: the largest distant s at d = 128 and 512 sits at the
+// range's start). The claim records how many pairs have not turned at the
+// start and at the largest s, and the largest s from the offset where every
+// pair has turned (2 pi Z_{d/2-1}) on.
 #define MEAN_SHARE_OF_SPREAD 0.1
 #define SPREAD_TOLERANCE 0.2
 static const size_t FAR_WIDTHS[] = {16, 64, 128, 512};
@@ -509,7 +515,18 @@ typedef struct {
     double max_far;                // the largest s(R) over the far offsets, at R = max_far_R
     long max_far_R;
     double mean, rms;              // mean and root mean square of s over the far offsets
+    size_t unturned;               // pairs with 2 pi Z_i > FAR_FIRST: not one turn at the range's start
+    size_t unturned_at_max;        // ... at R = max_far_R
+    long turned_R;                 // from here on every pair has turned once: ceil(2 pi Z_{d/2-1})
+    double turned_max;             // the largest s(R) for R >= max(turned_R, FAR_FIRST) (NAN: none in range)
 } FarSimilarity;
+
+// Pairs that have not made one full turn by offset R: R < 2 pi Z_i.
+static size_t pairs_unturned(size_t width, long R) {
+    size_t n = 0;
+    for (size_t i = 0; i < width / 2; i++) n += (double)R < pe_period(i, width);
+    return n;
+}
 
 static FarSimilarity far_similarity(const Chapter *ch, size_t width, gsl_vector *s_curve) {
     chapter_check(ch, pe_offset_similarity_curve(0.0, width, s_curve), "pe_offset_similarity_curve");
@@ -528,6 +545,14 @@ static FarSimilarity far_similarity(const Chapter *ch, size_t width, gsl_vector 
     double n = (double)(LONG_RANGE - FAR_FIRST + 1);
     fs.mean = sum / n;
     fs.rms = sqrt(sum2 / n);
+    fs.unturned = pairs_unturned(width, FAR_FIRST);
+    fs.unturned_at_max = pairs_unturned(width, fs.max_far_R);
+    fs.turned_R = (long)ceil(pe_period(width / 2 - 1, width));
+    fs.turned_max = NAN;
+    for (long R = fs.turned_R > FAR_FIRST ? fs.turned_R : FAR_FIRST; R <= LONG_RANGE; R++) {
+        double s = gsl_vector_get(s_curve, (size_t)R);
+        if (isnan(fs.turned_max) || s > fs.turned_max) fs.turned_max = s;
+    }
     return fs;
 }
 
@@ -546,6 +571,7 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
     chapter_data_open(ch, &f, "far_similarity.dat", "d s1 s2 far_first far_last mean_far rms_far inv_sqrt_d max_far max_far_R");
     bool average_everywhere = true, pointwise_everywhere = true, far_beats_near = false;
     double fewest_spreads = INFINITY, most_spreads = 0.0;   // the largest far s, in units of 1/sqrt(d)
+    double turned_fewest = INFINITY, turned_most = -INFINITY;   // ... once every pair has turned
     FarSimilarity worst_narrow = {0}, main_width = {0};
     for (size_t w = 0; w < n_widths; w++) {
         FarSimilarity fs = far_similarity(ch, widths[w], s_curve);
@@ -569,6 +595,15 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
         claim_cell(r, "far", "max", fs.max_far);
         claim_cell(r, "far", "max_R", (double)fs.max_far_R);
         claim_cell(r, "far", "spreads", fs.max_far / spread);
+        claim_cell(r, "far", "pairs", (double)(fs.d / 2));
+        claim_cell(r, "far", "unturned", (double)fs.unturned);
+        claim_cell(r, "far", "unturned_at_max", (double)fs.unturned_at_max);
+        claim_cell(r, "far", "turned_R", (double)fs.turned_R);
+        claim_cell(r, "far", "turned_spreads", fs.turned_max / spread);
+        if (!isnan(fs.turned_max)) {
+            turned_fewest = fmin(turned_fewest, fs.turned_max / spread);
+            turned_most = fmax(turned_most, fs.turned_max / spread);
+        }
         datafile_printf(&f, "%zu %.9g %.9g %d %d %.9g %.9g %.9g %.9g %ld\n", fs.d, fs.s1, fs.s2, FAR_FIRST, LONG_RANGE,
                         fs.mean, fs.rms, spread, fs.max_far, fs.max_far_R);
     }
@@ -602,6 +637,14 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
     claim_value(r, "fewest_spreads", fewest_spreads);
     claim_value(r, "pointwise", pointwise_everywhere ? 1.0 : 0.0);
     claim_value(r, "max_spreads", main_width.max_far * sqrt((double)width));
+    claim_value(r, "pairs", (double)(width / 2));
+    claim_value(r, "unturned", (double)main_width.unturned);
+    claim_value(r, "max_unturned", (double)main_width.unturned_at_max);
+    claim_value(r, "turned_fewest", turned_fewest);
+    claim_value(r, "turned_most", turned_most);
+    claim_value(r, "turned_any", isfinite(turned_most) ? 1.0 : 0.0);
+    // The words for the largest s at --d: where slow pairs have not turned yet, or past every first turn.
+    claim_case(r, main_width.unturned_at_max > 0 ? "unturned" : "turned");
     // A narrow table is worse: its largest far s is above its neighbour-but-one's s(2).
     claim_value(r, "far_beats_near", far_beats_near ? 1.0 : 0.0);
     claim_value(r, "narrow_d", (double)worst_narrow.d);

@@ -395,6 +395,27 @@ static void significant(char *buf, size_t size, double x, int digits) {
 
 void lesson_number(char *buf, size_t size, double x);
 
+// A percentage 'p' (already times 100) with 'digits' significant digits,
+// trailing zeros kept, written out: 15.0, 9.50, 100, 0.0200, 2.00e-05 below
+// 1e-4. The digits count after rounding (99.97 to 3 digits is "100", not
+// "100.0").
+static void percent_digits(char *buf, size_t size, double p, int digits) {
+    if (!isfinite(p) || p == 0.0 || fabs(p) < 1e-4 || fabs(p) >= 1e15) {
+        significant(buf, size, p, digits);
+        return;
+    }
+    char e[64];
+    snprintf(e, sizeof e, "%.*e", digits - 1, p);   // the magnitude after rounding: 1.00e+02 for 99.97
+    int magnitude = atoi(strchr(e, 'e') + 1);
+    int decimals = digits - 1 - magnitude;
+    if (decimals <= 0) {
+        double unit = pow(10.0, -decimals);
+        snprintf(buf, size, "%.0f", round(p / unit) * unit);
+    } else {
+        snprintf(buf, size, "%.*f", decimals, p);
+    }
+}
+
 // Text as Markdown text: its ASCII punctuation backslash-escaped (CommonMark
 // shows it as it is; lesson_plain drops the backslashes).
 static void buf_add_escaped(Buf *out, const char *text) {
@@ -433,11 +454,13 @@ static bool format_value(Buf *out, const char *value, const char *spec, char *wh
     } else if (strcmp(spec, "d") == 0) {
         snprintf(buf, sizeof buf, "%.0f", round(x) == 0.0 ? 0.0 : round(x));
     } else if (strcmp(spec, "%") == 0) {
-        // 99.97% is not "100%", nor 0.02% "0%": more digits until the rounding says so.
+        // Three significant digits, trailing zeros kept (15.0% for 0.1501: "15%"
+        // would claim less precision than the README promises); 99.97% is not
+        // "100%", nor 0.02% "0%": more digits until the rounding says so.
         int digits = 3;
-        significant(buf, sizeof buf - 1, 100.0 * x, digits);
+        percent_digits(buf, sizeof buf - 1, 100.0 * x, digits);
         while (digits < 7 && ((strcmp(buf, "100") == 0 && x != 1.0) || (strcmp(buf, "0") == 0 && x != 0.0)))
-            significant(buf, sizeof buf - 1, 100.0 * x, ++digits);
+            percent_digits(buf, sizeof buf - 1, 100.0 * x, ++digits);
         strcat(buf, "%");
     } else {
         int precision = -1;

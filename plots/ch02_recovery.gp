@@ -1,4 +1,4 @@
-# Figure: Reading the word $w$ back from $w + P_k$: integer offsets lose it within a few positions, sinusoidal encoding never does
+# Figure: Reading the word $w$ back from $w + P_k$: integer offsets lose it within a few positions; with the sinusoidal code, at the course's width, it comes back at every position plotted
 # Data: by_position.dat, columns 1 position 4 accuracy_integer 5 accuracy_sinusoidal; recovery_fails.dat column 1 position 2 accuracy_threshold
 fig_w = 1000; fig_h = 560
 load plotdir.'/common.gp'

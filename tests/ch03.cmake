@@ -48,6 +48,13 @@ ch03_print_mode_test(position_large "--position 1000000000 --d 4"
 ch03_print_mode_test(lesson.one_pair "--claim 3.5 --d 2" "holds: At d = 2 there is one pair" -DWRITES=1)
 ch03_print_mode_test(lesson.erratum "--claim 3.1"
   "erratum \\(an error\\): 6 of 16 printed values are wrong, all in pair 1" -DWRITES=1)
+# 3.6 (issue 42): the largest distant s at d = 128 sits at R = 1030, where 28 of
+# the 64 pairs have not turned once (the case "unturned"); at d = 16 it sits at
+# R = 81681, every pair past its first turn (the case "turned").
+ch03_print_mode_test(lesson.far_unturned "--claim 3.6"
+  "partly holds: .*s\\(1030\\) = 0\\.32,[ \n]28[ \n]of[ \n]64[ \n]pairs[ \n]not[ \n]yet[ \n]turned[ \n]once" -DWRITES=1)
+ch03_print_mode_test(lesson.far_turned "--claim 3.6 --d 16"
+  "partly holds: .*s\\(81681\\) = 0\\.90,[ \n]every[ \n]pair[ \n]past[ \n]its[ \n]first[ \n]turn" -DWRITES=1)
 workbook_reproducible_test(ch03)
 # Under valgrind: claims 3.1, 3.2, 3.5 and the two print modes; 3.3, 3.4 and 3.6
 # are long loops over the same pe_offset code (the ASan suite covers them).

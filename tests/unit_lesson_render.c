@@ -64,6 +64,15 @@ int main(void) {
     lesson_values_set_number(&v, "gap", 0.2);
     lesson_values_set_number(&v, "loss", -5.9);
     check_render("{gap:+.1f} and {loss:+.1f}", &v, "\\+0\\.2 and \\-5\\.9", "a sign on positive numbers too");
+    // {x:%}: three significant digits, as lessons/README.md promises (issue 42: 0.1501 printed "15%")
+    lesson_values_set_number(&v, "p1", 0.1501);
+    lesson_values_set_number(&v, "p2", 0.095);
+    lesson_values_set_number(&v, "p3", 1.0);
+    lesson_values_set_number(&v, "p4", 0.9997);
+    lesson_values_set_number(&v, "p5", 0.0002);
+    lesson_values_set_number(&v, "p6", 0.5);
+    check_render("{p1:%} {p2:%} {p3:%} {p4:%} {p5:%} {p6:%}", &v,
+                 "15\\.0\\% 9\\.50\\% 100\\% 99\\.97\\% 0\\.0200\\% 50\\.0\\%", "{x:%}: three significant digits");
 
     const char *file = "# T\n\nintro\n\n## 3.1\nsource: Doc B §4-2\nsays: S.\nexpected: because of $Z_i$\n"
                        "key: speed of pair 0 / pair {d}\n\nidea\n\n### holds\nH {d}.\n\n### evidence\n"
