@@ -11,8 +11,8 @@
 //                     the word's own numbers become invisible
 //   2.2  Doc B §3-1   with integer offsets different words become indistinguishable
 //                     as the position grows
-//   2.3  Doc B §5-1   sinusoidal values stay in [-1, 1] at every position
-//   2.4  Doc B §3-2   in a dot-product score integer numbering cannot make (1,2) relate
+//   2.4  Doc B §5-1   sinusoidal values stay in [-1, 1] at every position
+//   2.3  Doc B §3-2   in a dot-product score integer numbering cannot make (1,2) relate
 //                     like (100,101); by differences it does (both differ by 1), as Doc B notes
 //   2.5  Doc B §5-1   word and position "coexist perfectly" in w + P_k
 //   2.6  Doc B §6     "three pain points", followed by a list of four (a counting slip)
@@ -326,7 +326,7 @@ static void claim_words_indistinguishable(Chapter *ch, ClaimResult *r) {
     vocabulary_free(&voc);
 }
 
-// ---- claim 2.3: sinusoidal values stay in [-1, 1] -----------------------------
+// ---- claim 2.4: sinusoidal values stay in [-1, 1] -----------------------------
 
 enum { EVERY_POSITION_UP_TO = 100000, RANDOM_POSITIONS = 100000 };
 static const double FARTHEST_POSITION = 1e9;
@@ -350,7 +350,7 @@ static void claim_values_bounded(Chapter *ch, ClaimResult *r) {
     }
     // ||P_k||^2 = sum_i (sin^2 + cos^2) = d/2: each term is 1 to a few ulp.
     double norm_tol = ROUNDING_TOLERANCE((double)n / 2.0);
-    // The evidence's words: lessons/LANG/ch02.md, claim 2.3's ### evidence.
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.4's ### evidence.
     claim_value(r, "every_last", EVERY_POSITION_UP_TO - 1);
     claim_value(r, "random_positions", RANDOM_POSITIONS);
     claim_value(r, "farthest", FARTHEST_POSITION);
@@ -369,7 +369,7 @@ static void claim_values_bounded(Chapter *ch, ClaimResult *r) {
     gsl_vector_free(P);
 }
 
-// ---- claim 2.4: (1,2) vs (100,101): by differences, and in a dot-product score -------
+// ---- claim 2.3: (1,2) vs (100,101): by differences, and in a dot-product score -------
 
 // Doc B §3-2 itself notes that 1 and 2 differ by 1 just as 100 and 101 do; its
 // point is that integer numbering still cannot express "neighbours relate
@@ -390,7 +390,7 @@ static void claim_relative_pairs(Chapter *ch, ClaimResult *r) {
     gsl_vector *diff0 = gsl_vector_alloc(n), *diff = gsl_vector_alloc(n);   // (d,) P_m - P_n: the first pair, this pair
     static const double PAIRS[][2] = {{1, 2}, {100, 101}, {1000, 1001}, {2385, 2386}};
     enum { N_PAIRS = sizeof PAIRS / sizeof PAIRS[0] };
-    // The evidence's words: lessons/LANG/ch02.md, claim 2.4's ### evidence.
+    // The evidence's words: lessons/LANG/ch02.md, claim 2.3's ### evidence.
     double int_dot[N_PAIRS], sin_dot[N_PAIRS], spread = 0.0, int_diff_gap = 0.0, sin_diff_gap = 0.0;
     double sin_len[N_PAIRS], len_spread = 0.0;
     for (size_t p = 0; p < N_PAIRS; p++) {
@@ -598,8 +598,8 @@ static const ClaimDef CLAIMS[] = {
     {"2.1", "Doc B §3-1", VERDICT_HOLDS, claim_arithmetic, SCOPE_COURSE, WEIGHT_NONE},
     {"2.2", "Doc B §3-1", VERDICT_HOLDS, claim_words_indistinguishable, SCOPE_COURSE, WEIGHT_NONE},
     // Taught in Doc B's order: the integer problems (§3-1, §3-2), then the sinusoids (§5-1), then §6.
-    {"2.4", "Doc B §3-2", VERDICT_HOLDS, claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
-    {"2.3", "Doc B §5-1", VERDICT_HOLDS, claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.3", "Doc B §3-2", VERDICT_HOLDS, claim_relative_pairs, SCOPE_COURSE, WEIGHT_NONE},
+    {"2.4", "Doc B §5-1", VERDICT_HOLDS, claim_values_bounded, SCOPE_COURSE, WEIGHT_NONE},
     {"2.5", "Doc B §5-1", VERDICT_PARTLY_HOLDS, claim_coexist, SCOPE_COURSE, WEIGHT_NONE},
     {"2.6", "Doc B §6", VERDICT_ERRATUM, claim_pain_points, SCOPE_COURSE, WEIGHT_SLIP},
 };

@@ -8,12 +8,12 @@
 // Claims (docs/CLAIMS.md, chapter 3), in the order the chapter teaches them
 // (lessons/en/ch03.md): the table and its picture, the properties, then Doc
 // B's worked example and its erratum:
-//   3.5  Doc A §圖像化       low dimensions oscillate fast, high ones slowly; values in [-1, 1]
-//   3.3  Doc D §1 (cond. 1)  every position gets a unique code
-//   3.4  Doc D §1 (cond. 2)  neighbours are similar, and the farther apart the more different
-//   3.6  Doc B §4            distant positions' patterns are completely different
-//   3.1  Doc B §4-2          the d = 4 worked example, positions 0..3 (an erratum: Z_1)
-//   3.2  Doc B §4-3          我 = [1, 0, 1, 0] at positions 1 and 2 becomes two different vectors
+//   3.1  Doc A §圖像化       low dimensions oscillate fast, high ones slowly; values in [-1, 1]
+//   3.2  Doc D §1 (cond. 1)  every position gets a unique code
+//   3.3  Doc D §1 (cond. 2)  neighbours are similar, and the farther apart the more different
+//   3.4  Doc B §4            distant positions' patterns are completely different
+//   3.5  Doc B §4-2          the d = 4 worked example, positions 0..3 (an erratum: Z_1)
+//   3.6  Doc B §4-3          我 = [1, 0, 1, 0] at positions 1 and 2 becomes two different vectors
 //
 // Symbols (as in common/pe_table.h):
 //   d     encoding width, even; i the pair index 0..d/2-1; j a dimension index 0..d-1
@@ -27,14 +27,14 @@
 // which depends on a - b only: the closest pair among N positions is found
 // from the N-1 offsets in O(N d) instead of the N^2/2 pairs (O(N^2 d)).
 //
-// Run:  ch03 [--d 128] [--n 10000] [--seed N] [--out DIR] [--claim 3.3] [--quiet]
+// Run:  ch03 [--d 128] [--n 10000] [--seed N] [--out DIR] [--claim 3.2] [--quiet]
 //       ch03 --print-table [--d 4] [--positions 0:3]   print rows of the table, write nothing
 //       ch03 --position K [--d 8]                      print P_K pair by pair, write nothing
-// Data: heatmap.dat, heatmap_wide.dat and waves*.dat (3.5) feed
+// Data: heatmap.dat, heatmap_wide.dat and waves*.dat (3.1) feed
 //       plots/ch03_heatmap.gp, ch03_heatmap_wide.gp, ch03_waves.gp;
-//       similarity.dat, similarity_bands.dat and similarity_turns.dat (3.4) feed
-//       plots/ch03_similarity.gp; far_similarity.dat (3.6) and
-//       worked_example.dat (3.1) are tables of their own.
+//       similarity.dat, similarity_bands.dat and similarity_turns.dat (3.3) feed
+//       plots/ch03_similarity.gp; far_similarity.dat (3.4) and
+//       worked_example.dat (3.5) are tables of their own.
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
@@ -52,7 +52,7 @@
 // ---- settings ----------------------------------------------------------------
 
 static long d = 128;               // the course's width (Doc A §時鐘指針的比喻 uses d = 128)
-static long n_positions = 10000;   // positions 0..N-1 checked for uniqueness (claim 3.3)
+static long n_positions = 10000;   // positions 0..N-1 checked for uniqueness (claim 3.2)
 static bool print_table = false;   // --print-table: print rows and exit
 static long position = -1;         // --position K: print P_K and exit; -1 until given
 // --position accepts 0..MAX_POSITION (sin and cos of k/Z_i stay exact to rounding there).
@@ -69,10 +69,10 @@ enum { N_UNIQUENESS_WIDTHS = 3 };
 enum { BRUTE_FORCE_N = 1000 };     // all pairs among 0..999 are also checked the slow way
 enum { IDENTITY_SAMPLES = 2000 };  // random pairs (a, b) for the identity check
 
-enum { LONG_RANGE = 100000 };      // claim 3.4 follows s(R) for R = 0..100000
+enum { LONG_RANGE = 100000 };      // claim 3.3 follows s(R) for R = 0..100000
 enum { HEATMAP_POSITIONS = 100, WIDE_POSITIONS = 1000, WAVE_POSITIONS = 50 };
 
-// ---- claim 3.5: low dimensions fast, high dimensions slow ----------------------
+// ---- claim 3.1: low dimensions fast, high dimensions slow ----------------------
 
 static void write_figures_data(Chapter *ch) {
     size_t width = (size_t)d;
@@ -218,7 +218,7 @@ static void claim_fast_and_slow(Chapter *ch, ClaimResult *r) {
     gsl_vector_free(crossings);
 }
 
-// ---- claim 3.3: every position has its own code ------------------------------
+// ---- claim 3.2: every position has its own code ------------------------------
 
 // Direct ||P_a - P_b||^2 from two table rows (d,).
 static double direct_distance2(const Chapter *ch, double a, double b, gsl_vector *Pa, gsl_vector *Pb) {
@@ -335,7 +335,7 @@ static void claim_unique_codes(Chapter *ch, ClaimResult *r) {
     if (min_R_for_key == 1) claim_case(r, "neighbours");   // the closest codes are next to each other
 }
 
-// ---- claim 3.4: near is similar, far is different? -----------------------------
+// ---- claim 3.3: near is similar, far is different? -----------------------------
 
 typedef struct {
     long turn;                     // s(R) strictly decreases for R = 0..turn, then rises
@@ -411,7 +411,7 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
 
     DataFile t;
     chapter_data_open(ch, &t, "similarity_turns.dat", "d first_turn s_at_turn");
-    // the three widths of claim 3.3, and --d if it is another one
+    // the three widths of claim 3.2, and --d if it is another one
     size_t widths[4] = {16, 128, 512, width};
     size_t n_widths = (width == 16 || width == 128 || width == 512) ? 3 : 4;
     SimilarityShape main_shape = {0}, narrow = {0};
@@ -484,7 +484,7 @@ static void claim_similarity_decay(Chapter *ch, ClaimResult *r) {
     claim_value(r, "narrow_s_turn", narrow.s_turn);
 }
 
-// ---- claim 3.6: distant patterns completely different? ---------------------------
+// ---- claim 3.4: distant patterns completely different? ---------------------------
 
 // "Distant": offsets FAR_FIRST..LONG_RANGE, a thousand positions and more.
 // "Completely different", offset by offset: s(R) no larger than two unrelated
@@ -653,7 +653,7 @@ static void claim_far_different(Chapter *ch, ClaimResult *r) {
     claim_value(r, "narrow_s2", worst_narrow.s2);
 }
 
-// ---- claim 3.1: the d = 4 worked example --------------------------------------
+// ---- claim 3.5: the d = 4 worked example --------------------------------------
 
 // Doc B §4-2 prints P_k for d = 4, positions 0..3, rounded to 2 or 3 decimals
 // (0.995, 0.955), and says the denominator of pair i = 1 is 10000^(1/4) ~ 10.
@@ -812,7 +812,7 @@ static void claim_worked_example(Chapter *ch, ClaimResult *r) {
     gsl_matrix_free(P);
 }
 
-// ---- claim 3.2: 我 at positions 1 and 2 ---------------------------------------
+// ---- claim 3.6: 我 at positions 1 and 2 ---------------------------------------
 
 // A vector (d,) as the text "[1.84147, 0.54030, ...]", every entry as %.5f.
 static void claim_vector_text(ClaimResult *r, const char *name, const gsl_vector *v) {
@@ -940,19 +940,19 @@ static void print_position(void) {
 // ---- main ----------------------------------------------------------------------
 
 // In the order the chapter teaches (lessons/en/ch03.md): the table and its
-// picture (3.5), the properties a position code needs (3.3, 3.4, 3.6), then
-// Doc B's worked example (3.1, an erratum) and its use (3.2).
+// picture (3.1), the properties a position code needs (3.2, 3.3, 3.4), then
+// Doc B's worked example (3.5, an erratum) and its use (3.6).
 // Each claim's statement (says:), the reason for its expected verdict
 // (expected:) and its key number's words (key:) are in the lesson.
 static const ClaimDef CLAIMS[] = {
-    {"3.5", "Doc A §圖像化", VERDICT_HOLDS, claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.3", "Doc D §1 (condition 1)", VERDICT_HOLDS, claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
-    {"3.4", "Doc D §1 (condition 2)", VERDICT_PARTLY_HOLDS, claim_similarity_decay, SCOPE_COURSE,
+    {"3.1", "Doc A §圖像化", VERDICT_HOLDS, claim_fast_and_slow, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.2", "Doc D §1 (condition 1)", VERDICT_HOLDS, claim_unique_codes, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.3", "Doc D §1 (condition 2)", VERDICT_PARTLY_HOLDS, claim_similarity_decay, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"3.6", "Doc B §4", VERDICT_PARTLY_HOLDS, claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.4", "Doc B §4", VERDICT_PARTLY_HOLDS, claim_far_different, SCOPE_COURSE, WEIGHT_NONE},
     // A wrong table a student would copy: an error, not a slip.
-    {"3.1", "Doc B §4-2", VERDICT_ERRATUM, claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
-    {"3.2", "Doc B §4-3", VERDICT_HOLDS, claim_same_word_two_positions, SCOPE_COURSE, WEIGHT_NONE},
+    {"3.5", "Doc B §4-2", VERDICT_ERRATUM, claim_worked_example, SCOPE_COURSE, WEIGHT_ERROR},
+    {"3.6", "Doc B §4-3", VERDICT_HOLDS, claim_same_word_two_positions, SCOPE_COURSE, WEIGHT_NONE},
 };
 
 int main(int argc, char **argv) {
@@ -967,9 +967,9 @@ int main(int argc, char **argv) {
              TABLE_ROWS_DEFAULT.first, TABLE_ROWS_DEFAULT.last);
     const OptionSpec options[] = {
         {"--d", OPTION_INT, &d, 2, 1024, OPTION_EVEN, "N",
-         N_("encoding width d, even, for claims 3.4-3.6, the figures, --print-table and --position")},
+         N_("encoding width d, even, for claims 3.1, 3.3 and 3.4, the figures, --print-table and --position")},
         {"--n", OPTION_INT, &n_positions, 1000, 1000000, 0, "N",
-         N_("positions 0..N-1 checked for uniqueness in claim 3.3; 8 bytes each")},
+         N_("positions 0..N-1 checked for uniqueness in claim 3.2; 8 bytes each")},
         {"--print-table", OPTION_FLAG, &print_table, 0, 0, 0, NULL,
          N_("print rows of the table (with --d, --positions) and exit; writes nothing")},
         {"--positions", OPTION_RANGE, &table_rows, 0, 1e9, OPTION_OWN_DEFAULT, "FIRST:LAST", rows_help},

@@ -14,9 +14,9 @@
 //   5.2  Doc A §核心性質 (follows: Doc A calls each block a rotation matrix)
 //                                 M_R orthogonal, M_R M_S = M_{R+S}, M_{-R} = M_R^T
 //   5.3  Doc A §這個性質怎麼影響  the score (W_Q(x+P_n)).(W_K(x'+P_m)) splits into four terms
-//   5.5  Doc A §這個性質怎麼影響  the printed substitution P_n^T (a matrix of m-n) W_Q W_K P_n:
+//   5.4  Doc A §這個性質怎麼影響  the printed substitution P_n^T (a matrix of m-n) W_Q W_K P_n:
 //                                 the weights lack their transpose (erratum, a slip)
-//   5.4  Doc A §這個性質怎麼影響  term 4 has a part that depends on m - n only, but the effect is
+//   5.5  Doc A §這個性質怎麼影響  term 4 has a part that depends on m - n only, but the effect is
 //                                 indirect and mixed with absolute position
 //   5.6  Doc A §為什麼是這個設計  Doc A's wish for 貓吃了魚 (我們會希望), which it says the sinusoids
 //                                 serve only indirectly (相當間接): with added sinusoids, does 魚->貓
@@ -32,12 +32,12 @@
 //   A     W_Q^T W_K (d,d); C its projection onto the matrices commuting with every M_R
 //         (common/pe_relative.h): P_n^T C P_m is the part of term 4 that depends on m - n only
 //
-// Run:  ch05 [--trials 1000] [--d 128] [--positions 128] [--seed N] [--out DIR] [--claim 5.4] [--quiet]
+// Run:  ch05 [--trials 1000] [--d 128] [--positions 128] [--seed N] [--out DIR] [--claim 5.5] [--quiet]
 // Data: rotation_examples.dat, rotation_circle.dat, rotation_arcs.dat (claim 5.1) feed
 //       plots/ch05_rotation_check.gp; rotation_errors.dat (5.1) is the sweep behind the evidence;
 //       four_terms.dat (claim 5.3) feeds plots/ch05_four_terms.gp;
-//       term4_identity.dat, term4_random.dat (claim 5.4) feed plots/ch05_term4_heatmaps.gp.
-//       Claims 5.2, 5.5 and 5.6 write no data files.
+//       term4_identity.dat, term4_random.dat (claim 5.5) feed plots/ch05_term4_heatmaps.gp.
+//       Claims 5.2, 5.4 and 5.6 write no data files.
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_math.h>
@@ -370,7 +370,7 @@ static void position_form(const gsl_matrix *P, const gsl_matrix *A, gsl_matrix *
 
 // The figure's data (plots/ch05_four_terms.gp): the four terms and the score
 // of one setup over (n, m), and term 4's relative part P_n^T C P_m (C: W_Q^T W_K
-// projected onto the matrices that commute with every M_R, claim 5.4), the
+// projected onto the matrices that commute with every M_R, claim 5.5), the
 // piece of term 4 that depends on m - n alone.
 static void write_four_terms(Chapter *ch, const ScoreSetup *su, gsl_matrix *const terms[4], const gsl_matrix *score) {
     size_t N = su->P->size1, w = su->P->size2;
@@ -444,7 +444,7 @@ static void claim_four_terms(Chapter *ch, ClaimResult *r) {
     gsl_matrix_free(XP);
 }
 
-// ---- claim 5.4: term 4 and the offset m - n ------------------------------------
+// ---- claim 5.5: term 4 and the offset m - n ------------------------------------
 
 static void write_term4(Chapter *ch, const char *name, const gsl_matrix *T, double scale) {
     DataFile f;
@@ -610,7 +610,7 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
     gsl_matrix_free(rel);
 }
 
-// ---- claim 5.5: where the matrix of m - n lands in term 4 (Doc A's printed substitution) ----
+// ---- claim 5.4: where the matrix of m - n lands in term 4 (Doc A's printed substitution) ----
 //
 // Doc A substitutes P_m = M_{m-n} P_n into its term 4, P_n^T W_Q^T W_K P_m, and
 // prints P_n^T (跟相對距離 m−n 有關的矩陣) W_Q W_K P_n: "a matrix of m - n",
@@ -871,8 +871,8 @@ static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's sa
      WEIGHT_NONE},
     {"5.2", "Doc A §核心性質 (follows)", VERDICT_HOLDS, claim_rotation_algebra, SCOPE_COURSE, WEIGHT_NONE},
     {"5.3", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_four_terms, SCOPE_COURSE, WEIGHT_NONE},
-    {"5.5", "Doc A §這個性質怎麼影響", VERDICT_ERRATUM, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
-    {"5.4", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
+    {"5.4", "Doc A §這個性質怎麼影響", VERDICT_ERRATUM, claim_substitution_order, SCOPE_COURSE, WEIGHT_SLIP},
+    {"5.5", "Doc A §這個性質怎麼影響", VERDICT_HOLDS, claim_term4_offset, SCOPE_COURSE, WEIGHT_NONE},
     {"5.6", "Doc A §為什麼是這個設計", VERDICT_HOLDS, claim_cat_fish_added, SCOPE_COURSE, WEIGHT_NONE},
 };
 

@@ -10,13 +10,13 @@
 // figure, the way papers report length generalisation.
 //
 // Claims (docs/CLAIMS.md, chapter 6), in the order the lesson teaches them (lessons/en/ch06.md):
-//   6.5  Doc C §四; chapter 1               without positions a bidirectional model cannot solve an order task
-//   6.6  Doc C §一; §七                      a lookup is one-hot x matrix: differentiable, only used rows change
-//   6.1  Doc D table                         sinusoidal adds no parameters; learned adds one vector per position
-//   6.7  Doc C §七 vs §五.2                  "both embedding matrices are trainable" vs "sinusoidal has no parameters"
-//   6.4  Doc D §3                            in range, the two perform about the same
-//   6.2  Doc B §5-2; Doc C §五.1; Doc D      a learned table cannot handle positions beyond L_train
-//   6.3  Doc B §5-2; Doc C §五.2; Doc D      sinusoidal positions extrapolate beyond L_train
+//   6.1  Doc C §四; chapter 1               without positions a bidirectional model cannot solve an order task
+//   6.2  Doc C §一; §七                      a lookup is one-hot x matrix: differentiable, only used rows change
+//   6.3  Doc D table                         sinusoidal adds no parameters; learned adds one vector per position
+//   6.4  Doc C §七 vs §五.2                  "both embedding matrices are trainable" vs "sinusoidal has no parameters"
+//   6.5  Doc D §3                            in range, the two perform about the same
+//   6.6  Doc B §5-2; Doc C §五.1; Doc D      a learned table cannot handle positions beyond L_train
+//   6.7  Doc B §5-2; Doc C §五.2; Doc D      sinusoidal positions extrapolate beyond L_train
 //   6.8  RoPE: Doc C §六 (beyond)            RoPE carries a trained model beyond L_train (partly); Doc C §六 names
 //                                            RoPE but says nothing about length (was 7.7)
 //   6.9  ALiBi: Doc C §六 (beyond)           ALiBi with one symmetric slope -m|t-s| cannot tell the token before
@@ -43,7 +43,7 @@
 //
 // Run:  ch06 [--steps 2000] [--seeds 5] [--threads 2] [--train-len 32] [--eval-factor 4]
 //            [--eval-seqs 1000] [--batch 64] [--vocab 16] [--d 32] [--lr 0.003]
-//            [--cache DIR] [--retrain] [--seed N] [--out DIR] [--claim 6.3] [--quiet]
+//            [--cache DIR] [--retrain] [--seed N] [--out DIR] [--claim 6.7] [--quiet]
 // Cache: every finished run is kept in --cache DIR (default: the folder 'cache' beside
 //       --out) and read back by a later run with the same settings and the same program
 //       (common/copy_experiment.h, "The run cache"); --retrain trains anyway.
@@ -149,12 +149,12 @@ static CopyConfig run_config(const Chapter *ch) {
     return c;
 }
 
-// Which encodings the claims of this run need (--claim 6.3 trains only sinusoidal).
+// Which encodings the claims of this run need (--claim 6.7 trains only sinusoidal).
 static bool needs(const Chapter *ch, size_t enc) {
     switch (enc) {
-    case ENC_NONE: return chapter_wants(ch, "6.5") || chapter_wants(ch, "6.2");   // 6.2 names NoPE beside its bound
-    case ENC_LEARNED: return chapter_wants(ch, "6.2") || chapter_wants(ch, "6.4");
-    case ENC_SINUSOIDAL: return chapter_wants(ch, "6.3") || chapter_wants(ch, "6.4");
+    case ENC_NONE: return chapter_wants(ch, "6.1") || chapter_wants(ch, "6.6");   // 6.2 names NoPE beside its bound
+    case ENC_LEARNED: return chapter_wants(ch, "6.6") || chapter_wants(ch, "6.5");
+    case ENC_SINUSOIDAL: return chapter_wants(ch, "6.7") || chapter_wants(ch, "6.5");
     case ENC_ROPE: return chapter_wants(ch, "6.8");
     case ENC_ALIBI: return chapter_wants(ch, "6.9");
     default: return chapter_wants(ch, "6.10");
@@ -217,7 +217,7 @@ static void write_experiment_data(Chapter *ch) {
 
 // Train every needed encoding x seed once (in parallel), then summarise and
 // write the data files. Later calls return at once. (What was trained, and how
-// fast, are --verbose details; claim 6.5's evidence compares every encoding
+// fast, are --verbose details; claim 6.1's evidence compares every encoding
 // trained, and each claim's evidence shows its own.)
 static void experiment_ensure(Chapter *ch) {
     bool wanted[N_ENCODINGS];
@@ -290,7 +290,7 @@ static void record_accuracy(ClaimResult *r, size_t enc) {
     claim_value(r, "factor", (double)eval_factor);
 }
 
-// ---- claim 6.1: parameter counts ------------------------------------------------
+// ---- claim 6.3: parameter counts ------------------------------------------------
 
 static void claim_parameter_counts(Chapter *ch, ClaimResult *r) {
     size_t counts[N_ENCODINGS];
@@ -327,7 +327,7 @@ static void claim_parameter_counts(Chapter *ch, ClaimResult *r) {
     claim_value(r, "factor", (double)eval_factor);
 }
 
-// ---- claim 6.2: a learned table stops at the training length ----------------------
+// ---- claim 6.6: a learned table stops at the training length ----------------------
 
 static void write_tables(Chapter *ch) {
     const CopyRun *run = &experiment.runs[ENC_LEARNED][0];
@@ -352,7 +352,7 @@ static void write_tables(Chapter *ch) {
     gsl_matrix_free(P);
 }
 
-static double blind_bound(const gsl_rng *rng, size_t T, long n_seqs);   // claim 6.5
+static double blind_bound(const gsl_rng *rng, size_t T, long n_seqs);   // claim 6.1
 
 static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
@@ -371,7 +371,7 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     const CopySeedStat *b = &s->beyond;
     double chance = 1.0 / (double)vocab;
     // What a model without any position reaches at best at the test length
-    // (claim 6.5): "cannot handle" means no better than that.
+    // (claim 6.1): "cannot handle" means no better than that.
     double bound_long = blind_bound(ch->rng, eval_len(), eval_seqs);
     // Standard error of the mean over seeds; at least the sampling error of
     // the predictions themselves (eval_seqs x (T - L) per seed), so one seed
@@ -408,7 +408,7 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     claim_percent(r, "chance_pct", chance);
     claim_percent(r, "blind_pct", bound_long);
     // The bound is the best guess from the bag, not a model: what the model
-    // without positions (claim 6.5) measured at t >= L_train, beside it.
+    // without positions (claim 6.1) measured at t >= L_train, beside it.
     claim_value(r, "nope_beyond", experiment.summary[ENC_NONE].beyond.mean);
     claim_percent(r, "nope_beyond_pct", experiment.summary[ENC_NONE].beyond.mean);
     claim_percent(r, "above_chance", b->mean - chance);   // in points
@@ -420,7 +420,7 @@ static void claim_learned_stops(Chapter *ch, ClaimResult *r) {
     claim_flag(r, "below_blind", below_blind);
 }
 
-// ---- claim 6.3: sinusoidal beyond the training length ------------------------------
+// ---- claim 6.7: sinusoidal beyond the training length ------------------------------
 
 static void claim_sinusoidal_beyond(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
@@ -458,7 +458,7 @@ static void claim_sinusoidal_beyond(Chapter *ch, ClaimResult *r) {
     claim_flag(r, "reads_near", solved && !same && !far_above);
 }
 
-// ---- claim 6.4: in range, learned and sinusoidal are about the same ---------------------
+// ---- claim 6.5: in range, learned and sinusoidal are about the same ---------------------
 
 static void claim_in_range_same(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
@@ -493,7 +493,7 @@ static void claim_in_range_same(Chapter *ch, ClaimResult *r) {
     claim_flag(r, "lose", lose);
 }
 
-// ---- claim 6.5: without positions the task cannot be solved -----------------------------
+// ---- claim 6.1: without positions the task cannot be solved -----------------------------
 
 // The best any position-blind model can do on average (copy_task.h): its
 // prediction at t depends only on token_t and the multiset of the sequence, and
@@ -545,7 +545,7 @@ static void claim_nope_blind(Chapter *ch, ClaimResult *r) {
     claim_flag(r, "statistics_only", blind && unsolved);
 }
 
-// ---- claim 6.6: the lookup is a one-hot product; only used rows change -------------------
+// ---- claim 6.2: the lookup is a one-hot product; only used rows change -------------------
 
 static void claim_one_hot(Chapter *ch, ClaimResult *r) {
     size_t V = (size_t)vocab, D = (size_t)d, T = (size_t)train_len, B = 4, used = V / 2;
@@ -616,7 +616,7 @@ static void claim_one_hot(Chapter *ch, ClaimResult *r) {
     posenc_free(pe);
 }
 
-// ---- claim 6.7: are both embedding matrices trainable? (Doc C §七 vs §五.2) ----------------
+// ---- claim 6.4: are both embedding matrices trainable? (Doc C §七 vs §五.2) ----------------
 
 // What one Adam step on one batch does to the two matrices a model adds to its input.
 typedef struct {
@@ -708,7 +708,7 @@ static void claim_both_trainable(Chapter *ch, ClaimResult *r) {
 
 // ---- claims 6.8-6.10: RoPE and ALiBi, position in the scores ------------------
 //
-// The same model, task, trainer, test and seeds as claims 6.2-6.5; only the
+// The same model, task, trainer, test and seeds as claims 6.1, 6.5-6.7; only the
 // encoding changes. Nothing is added to the input; position enters the scores:
 //   rope      q_t, k_t rotated by position t (no parameters; chapter 7, claim 7.1)
 //   alibi     S[t,s] -= m |t-s|, one learned slope m
@@ -1154,14 +1154,14 @@ static void claim_alibi_left_right(Chapter *ch, ClaimResult *r) {
 // The statement of each claim is its lesson's says: line, why it is expected its
 // expected: line, what the key number is its key: line (lessons/LANG/ch06.md).
 static const ClaimDef CLAIMS[] = {
-    {"6.5", "Doc C §四; chapter 1", VERDICT_HOLDS, claim_nope_blind, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.6", "Doc C §一; §七", VERDICT_HOLDS, claim_one_hot, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.1", "Doc D §3 table", VERDICT_HOLDS, claim_parameter_counts, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.7", "Doc C §七 vs §五.2", VERDICT_ERRATUM, claim_both_trainable, SCOPE_COURSE, WEIGHT_ERROR},
-    {"6.4", "Doc D §3", VERDICT_HOLDS, claim_in_range_same, SCOPE_COURSE, WEIGHT_NONE},
-    {"6.2", "Doc B §5-2; Doc C §五.1; Doc D §3 table", VERDICT_HOLDS, claim_learned_stops, SCOPE_COURSE,
+    {"6.1", "Doc C §四; chapter 1", VERDICT_HOLDS, claim_nope_blind, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.2", "Doc C §一; §七", VERDICT_HOLDS, claim_one_hot, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.3", "Doc D §3 table", VERDICT_HOLDS, claim_parameter_counts, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.4", "Doc C §七 vs §五.2", VERDICT_ERRATUM, claim_both_trainable, SCOPE_COURSE, WEIGHT_ERROR},
+    {"6.5", "Doc D §3", VERDICT_HOLDS, claim_in_range_same, SCOPE_COURSE, WEIGHT_NONE},
+    {"6.6", "Doc B §5-2; Doc C §五.1; Doc D §3 table", VERDICT_HOLDS, claim_learned_stops, SCOPE_COURSE,
      WEIGHT_NONE},
-    {"6.3", "Doc B §5-2; Doc C §五.2; Doc D §3 table", VERDICT_PARTLY_HOLDS, claim_sinusoidal_beyond,
+    {"6.7", "Doc B §5-2; Doc C §五.2; Doc D §3 table", VERDICT_PARTLY_HOLDS, claim_sinusoidal_beyond,
      SCOPE_COURSE, WEIGHT_NONE},
     {"6.8", "RoPE: Doc C §六", VERDICT_PARTLY_HOLDS, claim_rope_beyond, SCOPE_BEYOND, WEIGHT_NONE},
     {"6.9", "ALiBi: Doc C §六", VERDICT_DOES_NOT_HOLD, claim_alibi_symmetric, SCOPE_BEYOND, WEIGHT_NONE},

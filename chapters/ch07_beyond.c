@@ -15,7 +15,7 @@
 // Claims (scope: the course's claims are Doc C's 7.1, 7.2 and 7.8; the others are
 // the workbook's own questions, SCOPE_BEYOND):
 //   7.1  Doc C §六         RoPE: rotating q and k by position makes q_m.k_n a function of m-n only
-//   7.2  Doc C §六; ch05 claim 5.4
+//   7.2  Doc C §六; ch05 claim 5.5
 //                          with sinusoidal vectors added to the input instead, the score is not
 //                          a function of m-n alone (its relative part is small, as chapter 5
 //                          measures for term 4)
@@ -290,7 +290,7 @@ static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
     write_scores(ch, "scores_sinusoidal.dat", demo.added);
 
     // How much of the added map depends on m - n only: term 4's relative part
-    // (chapter 5, claim 5.4; the content terms with one token per side are a
+    // (chapter 5, claim 5.5; the content terms with one token per side are a
     // constant and functions of m alone and n alone). Its share of the
     // variance of the full score and of term 4, and, for contrast, the
     // diagonal eta^2 that a square grid inflates (F = m scores 1/2 on it).
@@ -984,7 +984,7 @@ static void claim_rope_absolute(Chapter *ch, ClaimResult *r) {
 
 static const ClaimDef CLAIMS[] = {   // statement, why expected: the lesson's says: and expected: lines
     {"7.1", "Doc C §六", VERDICT_HOLDS, claim_rope_relative, SCOPE_COURSE, WEIGHT_NONE},
-    {"7.2", "Doc C §六; ch05 claim 5.4", VERDICT_HOLDS, claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
+    {"7.2", "Doc C §六; ch05 claim 5.5", VERDICT_HOLDS, claim_added_not_relative, SCOPE_COURSE, WEIGHT_NONE},
     {"7.3", "Beyond the documents; Doc C §六 names ALiBi", VERDICT_HOLDS, claim_alibi_decay, SCOPE_BEYOND,
      WEIGHT_NONE},
     {"7.4", "Beyond the documents; cf. Doc A §註, ch01 claim 1.6", VERDICT_HOLDS, claim_causal_counts,

@@ -5,7 +5,7 @@
 //
 // No weight decay: a parameter whose gradient has always been exactly 0 keeps
 // m = v = 0, so its update is 0 / (0 + eps) = 0 and it stays bit-identical to
-// its initial value (chapter 6, claim 6.2 relies on this).
+// its initial value (chapter 6, claim 6.6 relies on this).
 #ifndef WORKBOOK_ADAM_H
 #define WORKBOOK_ADAM_H
 

@@ -9,7 +9,7 @@
 //   const char *text = lesson_source("en", "ch03");
 //   Lesson lesson;
 //   if (!lesson_parse(text, &lesson, why, sizeof why)) ...
-//   const LessonClaim *c = lesson_claim(&lesson, "3.1");
+//   const LessonClaim *c = lesson_claim(&lesson, "3.5");
 //   char *md = lesson_render(lesson_verdict_text(c, "erratum", case), &values, why, sizeof why);
 //   ...
 //   lesson_free(&lesson);
@@ -46,7 +46,7 @@ typedef struct {
 } LessonVerdictText;
 
 typedef struct {
-    char *id;                      // "3.1"
+    char *id;                      // "3.5"
     char *source, *phrase, *says;  // "" when absent
     char *expected;                // why the verdict is expected (the claim table's reason), "" when absent
     char *key;                     // what the key number is, with placeholders, "" when absent

@@ -1,5 +1,5 @@
 // pe_relative.h: how much of a position-position score depends on the offset
-// m - n alone (chapter 5, claim 5.4; chapter 7, claim 7.2).
+// m - n alone (chapter 5, claim 5.5; chapter 7, claim 7.2).
 //
 // Term 4 of the attention score is a bilinear form of two sinusoidal codes,
 //   s(n, m) = P_n^T A P_m,   A = W_Q^T W_K (d,d), d even, interleaved layout.

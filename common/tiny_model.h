@@ -201,7 +201,7 @@ int tiny_backward(TinyModel *m, TinyActs *a);
 
 // After tiny_embed + tiny_forward_body + tiny_backward: dL/dX (N,d) into
 // a->dX = dH + dQKV W_QKV^T (the training step never needs it; tests and
-// chapter 6's claim 6.6 do). GSL_EINVAL after the factored path.
+// chapter 6's claim 6.2 do). GSL_EINVAL after the factored path.
 int tiny_input_gradient(const TinyModel *m, TinyActs *a);
 void tiny_zero_grads(TinyModel *m);
 

@@ -43,27 +43,27 @@ ch03_print_mode_test(position "--position 7 --d 8"
 ch03_print_mode_test(position_large "--position 1000000000 --d 4"
   "P_1000000000 = \\[0\\.545843, 0\\.837887, 0\\.420548, -0\\.907270\\]")
 # The lesson's words follow the numbers (lessons/en/ch03.md's cases, chosen in C):
-# at d = 2 claim 3.5 has one pair, nothing to compare it with; claim 3.1's
+# at d = 2 claim 3.1 has one pair, nothing to compare it with; claim 3.5's
 # erratum names the wrong values' count and that they all sit in pair 1.
-ch03_print_mode_test(lesson.one_pair "--claim 3.5 --d 2" "holds: At d = 2 there is one pair" -DWRITES=1)
-ch03_print_mode_test(lesson.erratum "--claim 3.1"
+ch03_print_mode_test(lesson.one_pair "--claim 3.1 --d 2" "holds: At d = 2 there is one pair" -DWRITES=1)
+ch03_print_mode_test(lesson.erratum "--claim 3.5"
   "erratum \\(an error\\): 6 of 16 printed values are wrong, all in pair 1" -DWRITES=1)
-# 3.6 (issue 42): the largest distant s at d = 128 sits at R = 1030, where 28 of
+# 3.4 (issue 42): the largest distant s at d = 128 sits at R = 1030, where 28 of
 # the 64 pairs have not turned once (the case "unturned"); at d = 16 it sits at
 # R = 81681, every pair past its first turn (the case "turned").
-ch03_print_mode_test(lesson.far_unturned "--claim 3.6"
+ch03_print_mode_test(lesson.far_unturned "--claim 3.4"
   "partly holds: .*s\\(1030\\) = 0\\.32,[ \n]28[ \n]of[ \n]64[ \n]pairs[ \n]not[ \n]yet[ \n]turned[ \n]once" -DWRITES=1)
-ch03_print_mode_test(lesson.far_turned "--claim 3.6 --d 16"
+ch03_print_mode_test(lesson.far_turned "--claim 3.4 --d 16"
   "partly holds: .*s\\(81681\\) = 0\\.90,[ \n]every[ \n]pair[ \n]past[ \n]its[ \n]first[ \n]turn" -DWRITES=1)
 workbook_reproducible_test(ch03)
-# Under valgrind: claims 3.1, 3.2, 3.5 and the two print modes; 3.3, 3.4 and 3.6
+# Under valgrind: claims 3.5, 3.6, 3.1 and the two print modes; 3.2, 3.3 and 3.4
 # are long loops over the same pe_offset code (the ASan suite covers them).
-# 3.5 walks one full turn of the slowest pair: at d = 16 that is positions
+# 3.1 walks one full turn of the slowest pair: at d = 16 that is positions
 # 0..19870 of 8 pairs (at the default d = 128, 54411 of 64: ~30 s under valgrind).
-foreach(id 3.1 3.2)
+foreach(id 3.5 3.6)
   workbook_memcheck_test(ch03 NAME ${id} ARGS --claim ${id})
 endforeach()
-workbook_memcheck_test(ch03 NAME 3.5 ARGS --claim 3.5 --d 16)
+workbook_memcheck_test(ch03 NAME 3.1 ARGS --claim 3.1 --d 16)
 workbook_memcheck_test(ch03 NAME print_table ARGS --print-table --d 8 --positions 0:5)
 workbook_memcheck_test(ch03 NAME position ARGS --position 12345 --d 16)
 workbook_disk_full_test(ch03)

@@ -294,9 +294,9 @@ workbook_badinput_cases(driver.badinput workbook_run driver_figure_option_names 
 # Each case: chapter | its arguments | figure | what the SVG's text must say.
 if(GNUPLOT_EXECUTABLE)
   set(figure_follows_cases
-    "ch05|--claim 5.4 --d 16 --positions 32 --trials 50|ch05_term4_heatmaps|d = 16, positions 0\\.\\.31 \\(ch05"
-    "ch03|--claim 3.5 --d 16|ch03_heatmap|d = 16, positions 0\\.\\.99 \\(ch03"
-    "ch03|--claim 3.5 --d 8|ch03_waves|dimension 6: sin"
+    "ch05|--claim 5.5 --d 16 --positions 32 --trials 50|ch05_term4_heatmaps|d = 16, positions 0\\.\\.31 \\(ch05"
+    "ch03|--claim 3.1 --d 16|ch03_heatmap|d = 16, positions 0\\.\\.99 \\(ch03"
+    "ch03|--claim 3.1 --d 8|ch03_waves|dimension 6: sin"
   )
   set(n 0)
   foreach(case IN LISTS figure_follows_cases)

@@ -1,4 +1,4 @@
-# expect_language.cmake: run PROGRAM --claim 3.2 with the environment
+# expect_language.cmake: run PROGRAM --claim 3.6 with the environment
 # SETTINGS (NAME=VALUE items separated by commas; an item starting with "--"
 # and the ones after it are options) and no other language variable, and expect its first line
 # to be EXPECT (the chapter's title in the language those settings choose).
@@ -19,7 +19,7 @@ foreach(item IN LISTS SETTINGS)
 endforeach()
 file(REMOVE_RECURSE ${OUT})
 execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=LANGUAGE --unset=LC_ALL --unset=LC_MESSAGES --unset=LANG
-                        ${environment} ${PROGRAM} --claim 3.2 --out ${OUT} ${options}
+                        ${environment} ${PROGRAM} --claim 3.6 --out ${OUT} ${options}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(FIND "${out}\n" "\n" end)
 string(SUBSTRING "${out}" 0 ${end} first)

@@ -13,7 +13,7 @@
 # a chapter's printed evidence (chNN.evidence.numbers_kept, the language share's
 # language_share.evidence.chNN.LANG) read these files instead of running the
 # chapter again (tests/i18n.cmake: the fixture chNN_prints).
-#   cmake -DPROGRAM=... -DOUT=... -DARGS="--claim;3.2" -P expect_same_numbers.cmake
+#   cmake -DPROGRAM=... -DOUT=... -DARGS="--claim;3.6" -P expect_same_numbers.cmake
 set(langs en zh-TW zh-CN)
 set(problems "")
 foreach(lang IN LISTS langs)
@@ -32,7 +32,7 @@ foreach(lang IN LISTS langs)
   string(REGEX REPLACE "(^|\n)${program_name} [^\n]*" "\\1" computed "${out_${lang}}")
   string(REGEX MATCHALL "[0-9]+[.][0-9]+(e[-+][0-9]+)?|[0-9]+e[-+][0-9]+" numbers_${lang} "${computed}")
   list(SORT numbers_${lang})
-  # The verdict table's rows: "  3.2    course  holds" -> the ids in order.
+  # The verdict table's rows: "  3.6    course  holds" -> the ids in order.
   string(REGEX MATCHALL "\n[ *!] [0-9]+[.][0-9]+ " ids_${lang} "${out_${lang}}")
 endforeach()
 foreach(lang zh-TW zh-CN)

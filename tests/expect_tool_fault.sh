@@ -3,7 +3,7 @@
 # workbook_pages, ./workbook) meet a fault and end as promised.
 #   closed_stdout DIR PROGRAM ARGS...  standard output closed: status 3, one line
 #                    'standard output is closed', nothing written into DIR
-#   two_drivers DIR DRIVER PLOTS CH02 CH03: `--chapter ch03 -- --d 16 --claim 3.3` and
+#   two_drivers DIR DRIVER PLOTS CH02 CH03: `--chapter ch03 -- --d 16 --claim 3.2` and
 #                    `--chapter ch02 -- --d 16 --claim 2.2` started together into DIR (three
 #                    tries): REPORT.md's two sections each name their own run's
 #                    settings (each driver waits for the folder)
@@ -30,7 +30,7 @@ case "$case_name" in
     driver=$1 plots=$2 ch02=$3 ch03=$4
     for try in 1 2 3; do
       rm -rf "$dir"
-      "$driver" --out "$dir" --plots "$plots" --gnuplot /bin/false --chapter ch03 "$ch02" "$ch03" -- --d 16 --claim 3.3 \
+      "$driver" --out "$dir" --plots "$plots" --gnuplot /bin/false --chapter ch03 "$ch02" "$ch03" -- --d 16 --claim 3.2 \
         >/dev/null 2>"$dir.err" &
       a=$!
       "$driver" --out "$dir" --plots "$plots" --gnuplot /bin/false --chapter ch02 "$ch02" "$ch03" -- --d 16 --claim 2.2 \
@@ -40,7 +40,7 @@ case "$case_name" in
       wait $b
       [ -f "$dir/REPORT.md" ] || fail "try $try: no REPORT.md"
       grep -q 'Run with `./workbook ch02 --d 16 --claim 2.2`' "$dir/REPORT.md" || fail "try $try: ch02's section lost its settings"
-      grep -q 'Run with `./workbook ch03 --d 16 --claim 3.3`' "$dir/REPORT.md" || fail "try $try: ch03's section lost its settings"
+      grep -q 'Run with `./workbook ch03 --d 16 --claim 3.2`' "$dir/REPORT.md" || fail "try $try: ch03's section lost its settings"
     done ;;
   pages_link)
     pages=$1 plots=$2 assets=$3

@@ -53,7 +53,7 @@ foreach(chapter IN LISTS same_numbers_chapters)
                        FIXTURES_SETUP ${chapter}_prints)
 endforeach()
 
-# Which language a chapter speaks, by the environment alone (--claim 3.2: a
+# Which language a chapter speaks, by the environment alone (--claim 3.6: a
 # fraction of a second). Each expects the chapter's title in that language.
 # (LC_ALL for a language the workbook does not speak is English, whatever LANG says.)
 set(title_en "ch03 · Building the sinusoidal table")
@@ -239,9 +239,9 @@ endif()
 # and says so in one line; the run still succeeds.
 add_test(NAME i18n.catalogue_without_locale
          COMMAND ${CMAKE_COMMAND} -E env --unset=LANGUAGE LC_ALL=C LANG=C
-                 $<TARGET_FILE:ch03> --lang zh-TW --claim 3.2 --out ${i18n_out}/without-locale)
+                 $<TARGET_FILE:ch03> --lang zh-TW --claim 3.6 --out ${i18n_out}/without-locale)
 set_tests_properties(i18n.catalogue_without_locale PROPERTIES LABELS "i18n" PASS_REGULAR_EXPRESSION "主張   範圍    判定")
 set(bad_catalogue ${i18n_out}/bad-catalogue/zh_TW/LC_MESSAGES)
 add_test(NAME i18n.catalogue_malformed
-         COMMAND sh -c "mkdir -p '${bad_catalogue}' && printf 'msgid \"\"\\nmsgstr \"\"\\n' > '${bad_catalogue}/workbook.mo' && WORKBOOK_LOCALE_DIR='${i18n_out}/bad-catalogue' '$<TARGET_FILE:ch03>' --lang zh-TW --claim 3.2 --out '${i18n_out}/bad-catalogue/run' 2>'${i18n_out}/bad-catalogue/err' | grep -q '^  claim  scope   verdict' && test $(wc -l < '${i18n_out}/bad-catalogue/err') -eq 1 && grep -q 'is not a catalogue this workbook can read' '${i18n_out}/bad-catalogue/err'")
+         COMMAND sh -c "mkdir -p '${bad_catalogue}' && printf 'msgid \"\"\\nmsgstr \"\"\\n' > '${bad_catalogue}/workbook.mo' && WORKBOOK_LOCALE_DIR='${i18n_out}/bad-catalogue' '$<TARGET_FILE:ch03>' --lang zh-TW --claim 3.6 --out '${i18n_out}/bad-catalogue/run' 2>'${i18n_out}/bad-catalogue/err' | grep -q '^  claim  scope   verdict' && test $(wc -l < '${i18n_out}/bad-catalogue/err') -eq 1 && grep -q 'is not a catalogue this workbook can read' '${i18n_out}/bad-catalogue/err'")
 set_tests_properties(i18n.catalogue_malformed PROPERTIES LABELS "i18n;fault")

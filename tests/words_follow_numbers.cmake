@@ -84,7 +84,7 @@ BEGIN {
   }
   current = ""
   while ((getline line < STDOUT) > 0) {
-    # a claim's heading: "6.3 · Doc C §七"
+    # a claim's heading: "6.7 · Doc C §七"
     if (line ~ /^[0-9]+\.[0-9]+ · /) { split(line, f, " "); current = f[1]; continue }
     if (line ~ ("^" CHAPTER " verdicts")) current = ""
     if (current != "") T[current] = T[current] "\n" line

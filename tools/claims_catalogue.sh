@@ -36,6 +36,23 @@ edit it by hand. After changing a claim, rewrite it with
 `cmake --build --preset dev --target claims_catalogue`; the test
 `docs.claims_catalogue` fails while it is out of date. What each verdict
 means: [the README](../README.md#verdicts).
+
+## Claim ids renumbered
+
+Until December 2026 chapters 2, 3, 5 and 6 taught their claims out of
+numeric order (ch03 began with 3.5, then 3.3). Issue 42 renumbered them so
+that every chapter teaches its claims in numeric order; the order taught, the
+claims, their verdicts and numbers did not change. An old id in an earlier
+report, commit or issue is the claim in the new column:
+
+| chapter | old id → new id |
+|---|---|
+| ch02 | 2.4 → 2.3, 2.3 → 2.4 |
+| ch03 | 3.5 → 3.1, 3.3 → 3.2, 3.4 → 3.3, 3.6 → 3.4, 3.1 → 3.5, 3.2 → 3.6 |
+| ch05 | 5.5 → 5.4, 5.4 → 5.5 |
+| ch06 | 6.5 → 6.1, 6.6 → 6.2, 6.1 → 6.3, 6.7 → 6.4, 6.4 → 6.5, 6.2 → 6.6, 6.3 → 6.7 |
+
+Other chapters kept their ids.
 HEAD
   local program
   for program in "$@"; do

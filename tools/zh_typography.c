@@ -12,7 +12,7 @@
 //     maths $...$ or `code`; none between a Chinese character and a number
 //     (digits, a lesson's placeholder {name:spec}, a message's %d): a run
 //     holding a letter is spaced (d = 128), one of numbers only is not
-//     (位置500, 第3章, 主張3.4); none between full-width punctuation and
+//     (位置500, 第3章, 主張3.3); none between full-width punctuation and
 //     either.
 // Left as written: maths, code, a quote 「...」 (a document's words keep their
 // punctuation), a §section as the document names it, a "literal", a lesson's
