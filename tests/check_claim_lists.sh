@@ -4,7 +4,8 @@
 # other places that list the claims must agree with it:
 #   - the chapter's header comment ("//   N.M  source  what" lines),
 #   - the chapter's row of README.md's chapter table ("(N.M)", "(N.M, N.K)",
-#     "(N.M-N.K)" mentions): every claim mentioned, no claim that is not there.
+#     "(N.M-N.K)" mentions): every claim mentioned, no claim that is not there;
+# and the table's ids count up in its order (N.1, N.2, ...: the order taught).
 # (The claim tests and docs/CLAIMS.md are generated from the table itself.)
 set -uo pipefail
 program=$1 source=$2 readme=$3
@@ -35,6 +36,14 @@ compare() {  # compare WHAT LIST
     status=1
   fi
 }
+# The ids count up in the order the chapter teaches them, its table's order:
+# N.1, N.2, ... (CONTRIBUTING.md; docs/CLAIMS.md lists the ids renumbered so).
+taught=$("$program" --lang en --list-claims | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "id") c = i; next } { printf "%s ", $c }')
+counted=$(k=0; for id in $taught; do k=$((k + 1)); printf '%s ' "$number.$k"; done)
+if [ "$taught" != "$counted" ]; then
+  echo "$name: the claims are not numbered in the order the chapter teaches them: ${taught% } (expected ${counted% })"
+  status=1
+fi
 compare "the header comment of $(basename "$source")" "$header"
 compare "README.md's row" "$readme_ids"
 [ $status -eq 0 ] && echo "$name: header comment and README row list the same claims as the table: $(echo $table)"
