@@ -62,7 +62,7 @@ endforeach()
 # (Not under the sanitizers, whose data run is too short for verdicts.)
 if(NOT WORKBOOK_SANITIZE)
   add_test(NAME ch06.claim.6.6.above_chance
-           COMMAND sh -c "grep -q '^6[.]2[[:space:]]measurably_above[[:space:]]1$' '${WORKBOOK_TEST_OUT}/ch06/data/values.tsv'")
+           COMMAND sh -c "grep -q '^6[.]6[[:space:]]measurably_above[[:space:]]1$' '${WORKBOOK_TEST_OUT}/ch06/data/values.tsv'")
   set_tests_properties(ch06.claim.6.6.above_chance PROPERTIES FIXTURES_REQUIRED ch06_data LABELS "claim;ch06")
 endif()
 
