@@ -72,6 +72,7 @@ set(rules
   "0.4|within the seed spread|($sgns_both < $ppmi_both ? $ppmi_both - $sgns_both : $sgns_both - $ppmi_both) < ($sgns_both_max - $sgns_both_min)"
   "0.4|beyond the seed spread|($sgns_both < $ppmi_both ? $ppmi_both - $sgns_both : $sgns_both - $ppmi_both) >= ($sgns_both_max - $sgns_both_min)"
   "0.4|cannot be asked|lcase == \"no_words\""
+  "0.4|a word of king − man \\+ woman is missing|lcase == \"no_words\""
   # 0.5: one vector near both senses
   "0.5|ALWAYS|lcase == \"no_words\" || (verdict == \"holds\") == ($present > 0 && $mixed + 1 >= $present && $mixed >= 2)"
   "0.5|one vector sits near both senses|verdict == \"holds\""
