@@ -19,7 +19,8 @@
 #     evidence):
 #       * at 400 pixels the page does not scroll sideways;
 #       * no raw maths in the visible text: no '_' or '^' outside <pre>,
-#         <code> and KaTeX's output (a formula written as text, or half
+#         <code>, KaTeX's output and a quotation of a document (「...」 or
+#         “...”, its text as written) (a formula written as text, or half
 #         typeset: "W_Q" next to a typeset W_K). The folded evidence
 #         (details.evidence) and a statement or finding shown where a lesson
 #         has no words (class "printed") are what the chapter printed, plain
@@ -141,7 +142,10 @@ cat >"$work/checks.js" <<'CHECKS'
     for (var node = walk.nextNode(); node; node = walk.nextNode()) {
       var el = node.parentElement;
       if (!el || el.closest(skip) || el.getClientRects().length === 0) continue;
-      var text = node.nodeValue, at = text.search(/[_^]/);
+      // (a quotation of a document, 「...」 or “...”, is its text as written:
+      // Doc A writes 10000^(2i/d))
+      var text = node.nodeValue.replace(/「[^」]*」|“[^”]*”/g, function (q) { return q.replace(/[_^]/g, " "); });
+      var at = text.search(/[_^]/);
       if (at < 0) continue;
       say("raw '" + text[at] + "' in the text (maths not typeset) in <" + el.tagName.toLowerCase() + ">: " +
           brief(text.slice(Math.max(0, at - 40), at + 40)));
