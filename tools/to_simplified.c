@@ -123,6 +123,11 @@ static Corrections read_corrections(const char *path) {
 }
 
 // Replace every correction's "from" with its "to" in text[0..n), appended to OUT.
+static void free_corrections(Corrections *c) {
+    for (size_t k = 0; k < c->n; k++) free(c->from[k]), free(c->to[k]);
+    free(c->from), free(c->to);
+}
+
 static void corrected_into(Buf *out, const Corrections *c, const char *text) {
     for (const char *p = text; *p;) {
         size_t k = 0;
@@ -181,6 +186,24 @@ static bool edition_line(bool po, const char *line, bool *in_msgstr) {
     return !po || *in_msgstr;
 }
 
+// The three checks read the same lines: each line of each file that is the
+// edition's text (edition_line), given to 'visit' with its file and line
+// number. EXIT_BAD_INPUT (and a message) when a file cannot be read, else 0.
+typedef void EditionLineVisit(const char *path, size_t number, const char *line, void *data);
+static int each_edition_line(int n, char **paths, EditionLineVisit *visit, void *data) {
+    for (int i = 0; i < n; i++) {
+        char **lines;
+        size_t n_lines;
+        char *text = read_lines(paths[i], &lines, &n_lines);
+        if (text == NULL) return EXIT_BAD_INPUT;
+        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
+        for (size_t l = 0; l < n_lines; l++)
+            if (edition_line(po, lines[l], &in_msgstr)) visit(paths[i], l + 1, lines[l], data);
+        free(lines), free(text);
+    }
+    return 0;
+}
+
 static int convert(const char *in, const char *out_path, const char *corrections_path, bool po) {
     char *text = text_file_read(in, NULL);
     if (text == NULL) {
@@ -228,8 +251,7 @@ static int convert(const char *in, const char *out_path, const char *corrections
         return EXIT_IO_FAILED;
     }
     free(result), free(text);
-    for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
-    free(corrections.from), free(corrections.to);
+    free_corrections(&corrections);
     return EXIT_AS_EXPECTED;
 }
 
@@ -407,44 +429,43 @@ static void gate_one(const Run *run, void *data) {
     g->unreviewed++;
 }
 
+// The gate over one line of the edition's text.
+typedef struct {
+    Reviewed *reviewed;
+    const Corrections *corrections;
+    opencc_t phrases, characters;
+    int unreviewed, uncorrected, total;
+} Gate;
+static void gate_line(const char *path, size_t number, const char *line, void *data) {
+    Gate *gate = data;
+    if (strncmp(line, "source:", 7) == 0) return;   // characters only (convert)
+    Buf by_phrase = {0}, by_character = {0}, edition = {0};
+    Corrections none = {0};
+    convert_line(&by_phrase, gate->phrases, gate->characters, &none, line);
+    convert_line(&edition, gate->phrases, gate->characters, gate->corrections, line);
+    convert_into(&by_character, gate->characters, line, strlen(line));
+    const char *a = by_character.s ? by_character.s : "", *b = by_phrase.s ? by_phrase.s : "";
+    GateLine g = {gate->reviewed, gate->corrections, path, line, edition.s ? edition.s : "", number, 0, 0};
+    if (strcmp(a, b) != 0) gate->total += each_substitution(a, b, gate_one, &g);
+    gate->unreviewed += g.unreviewed, gate->uncorrected += g.uncorrected;
+    free(by_phrase.s), free(by_character.s), free(edition.s);
+}
+
 static int substitutions(const char *reviewed_path, const char *corrections_path, int n, char **paths) {
     Reviewed reviewed = read_reviewed(reviewed_path);
     Corrections corrections = read_corrections(corrections_path);
-    opencc_t phrases = open_config("tw2sp.json"), characters = open_config("t2s.json");
-    int unreviewed = 0, uncorrected = 0, total = 0;
-    for (int i = 0; i < n; i++) {
-        char **lines;
-        size_t n_lines;
-        char *text = read_lines(paths[i], &lines, &n_lines);
-        if (text == NULL) return EXIT_BAD_INPUT;
-        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
-        for (size_t l = 0; l < n_lines; l++) {
-            if (!edition_line(po, lines[l], &in_msgstr)) continue;
-            if (strncmp(lines[l], "source:", 7) == 0) continue;   // characters only (convert)
-            Buf by_phrase = {0}, by_character = {0}, edition = {0};
-            Corrections none = {0};
-            convert_line(&by_phrase, phrases, characters, &none, lines[l]);
-            convert_line(&edition, phrases, characters, &corrections, lines[l]);
-            convert_into(&by_character, characters, lines[l], strlen(lines[l]));
-            const char *a = by_character.s ? by_character.s : "", *b = by_phrase.s ? by_phrase.s : "";
-            GateLine g = {&reviewed, &corrections, paths[i], lines[l], edition.s ? edition.s : "", l + 1, 0, 0};
-            if (strcmp(a, b) != 0) total += each_substitution(a, b, gate_one, &g);
-            unreviewed += g.unreviewed, uncorrected += g.uncorrected;
-            free(by_phrase.s), free(by_character.s), free(edition.s);
-        }
-        free(lines), free(text);
-    }
+    Gate gate = {&reviewed, &corrections, open_config("tw2sp.json"), open_config("t2s.json"), 0, 0, 0};
+    if (each_edition_line(n, paths, gate_line, &gate) != 0) return EXIT_BAD_INPUT;
     for (size_t k = 0; k < reviewed.n; k++) {
         if (!reviewed.seen[k]) printf("(reviewed, no longer made: %s -> %s)\n", reviewed.from[k], reviewed.to[k]);
         free(reviewed.from[k]), free(reviewed.to[k]), free(reviewed.verdict[k]);
     }
     free(reviewed.from), free(reviewed.to), free(reviewed.verdict), free(reviewed.seen);
-    for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
-    free(corrections.from), free(corrections.to);
-    opencc_close(phrases), opencc_close(characters);
-    printf("%d substitution(s) beyond characters; %d unreviewed, %d marked corrected but left\n", total, unreviewed,
-           uncorrected);
-    return unreviewed || uncorrected ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
+    free_corrections(&corrections);
+    opencc_close(gate.phrases), opencc_close(gate.characters);
+    printf("%d substitution(s) beyond characters; %d unreviewed, %d marked corrected but left\n", gate.total,
+           gate.unreviewed, gate.uncorrected);
+    return gate.unreviewed || gate.uncorrected ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
 }
 
 // ---- the term check: no Taiwan term of the table left in a zh-CN text -------------
@@ -467,88 +488,81 @@ static bool covered_by_a_to(const Corrections *c, const char *line, size_t o, si
 // "to" (a word the table writes or keeps: 序列 keeps 列, 第 b 列 writes it);
 // otherwise a Taiwan term the table covers is left, reported with its line.
 // A Taiwan quotation mark (「 」 『 』) on any line of the edition is reported too.
+// The term check over one line of the edition's text.
+typedef struct {
+    const Corrections *corrections;
+    int found;
+} TermCheck;
+static void term_line(const char *path, size_t number, const char *line, void *data) {
+    TermCheck *t = data;
+    for (size_t q = 0; q < sizeof QUOTE_MARKS / sizeof QUOTE_MARKS[0]; q++)
+        if (strstr(line, QUOTE_MARKS[q][0])) {
+            printf("%s:%zu: Taiwan quotation mark %s (mainland: %s) in \"%s\"\n", path, number,
+                   QUOTE_MARKS[q][0], QUOTE_MARKS[q][1], line);
+            t->found++;
+            break;
+        }
+    if (strncmp(line, "source:", 7) == 0) return;   // a document's section names: characters only
+    size_t len = strlen(line);
+    bool *quoted = calloc(len + 1, sizeof *quoted);
+    for (size_t x = 0, depth = 0; x < len; x++) {   // “...” (and ‘...’ inside) is a quotation
+        if (strncmp(line + x, "“", strlen("“")) == 0) depth++;
+        quoted[x] = depth > 0;
+        if (depth > 0 && strncmp(line + x, "”", strlen("”")) == 0) {
+            for (size_t y = x; y < x + strlen("”"); y++) quoted[y] = true;
+            x += strlen("”") - 1;
+            depth--;
+        }
+    }
+    for (size_t k = 0; k < t->corrections->n; k++) {
+        size_t m = strlen(t->corrections->from[k]);
+        if (strcmp(t->corrections->from[k], t->corrections->to[k]) == 0) continue;   // a word kept
+        for (const char *at = strstr(line, t->corrections->from[k]); at; at = strstr(at + 1, t->corrections->from[k])) {
+            size_t o = (size_t)(at - line);
+            if (quoted[o] || covered_by_a_to(t->corrections, line, o, m)) continue;
+            printf("%s:%zu: Taiwan term %s (the table writes %s) in \"%s\"\n", path, number,
+                   t->corrections->from[k], t->corrections->to[k], line);
+            t->found++;
+        }
+    }
+    free(quoted);
+}
+
 static int terms(const char *corrections_path, int n, char **paths) {
     Corrections corrections = read_corrections(corrections_path);
-    int found = 0;
-    for (int i = 0; i < n; i++) {
-        char **lines;
-        size_t n_lines;
-        char *text = read_lines(paths[i], &lines, &n_lines);
-        if (text == NULL) return EXIT_BAD_INPUT;
-        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
-        for (size_t l = 0; l < n_lines; l++) {
-            const char *line = lines[l];
-            if (!edition_line(po, line, &in_msgstr)) continue;
-            for (size_t q = 0; q < sizeof QUOTE_MARKS / sizeof QUOTE_MARKS[0]; q++)
-                if (strstr(line, QUOTE_MARKS[q][0])) {
-                    printf("%s:%zu: Taiwan quotation mark %s (mainland: %s) in \"%s\"\n", paths[i], l + 1,
-                           QUOTE_MARKS[q][0], QUOTE_MARKS[q][1], line);
-                    found++;
-                    break;
-                }
-            if (strncmp(line, "source:", 7) == 0) continue;   // a document's section names: characters only
-            size_t len = strlen(line);
-            bool *quoted = calloc(len + 1, sizeof *quoted);
-            for (size_t x = 0, depth = 0; x < len; x++) {   // “...” (and ‘...’ inside) is a quotation
-                if (strncmp(line + x, "“", strlen("“")) == 0) depth++;
-                quoted[x] = depth > 0;
-                if (depth > 0 && strncmp(line + x, "”", strlen("”")) == 0) {
-                    for (size_t y = x; y < x + strlen("”"); y++) quoted[y] = true;
-                    x += strlen("”") - 1;
-                    depth--;
-                }
-            }
-            for (size_t k = 0; k < corrections.n; k++) {
-                size_t m = strlen(corrections.from[k]);
-                if (strcmp(corrections.from[k], corrections.to[k]) == 0) continue;   // a word kept
-                for (const char *at = strstr(line, corrections.from[k]); at; at = strstr(at + 1, corrections.from[k])) {
-                    size_t o = (size_t)(at - line);
-                    if (quoted[o] || covered_by_a_to(&corrections, line, o, m)) continue;
-                    printf("%s:%zu: Taiwan term %s (the table writes %s) in \"%s\"\n", paths[i], l + 1,
-                           corrections.from[k], corrections.to[k], line);
-                    found++;
-                }
-            }
-            free(quoted);
-        }
-        free(lines), free(text);
-    }
-    for (size_t k = 0; k < corrections.n; k++) free(corrections.from[k]), free(corrections.to[k]);
-    free(corrections.from), free(corrections.to);
-    printf("%d Taiwan term(s) of the table or quotation mark(s) left in the zh-CN texts\n", found);
-    return found ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
+    TermCheck t = {&corrections, 0};
+    if (each_edition_line(n, paths, term_line, &t) != 0) return EXIT_BAD_INPUT;
+    free_corrections(&corrections);
+    printf("%d Taiwan term(s) of the table or quotation mark(s) left in the zh-CN texts\n", t.found);
+    return t.found ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
 }
 
 // --check: each line of each file against its t2s conversion.
-static int check(int n, char **paths) {
-    opencc_t characters = open_config("t2s.json");
-    int found = 0;
-    for (int i = 0; i < n; i++) {
-        char **lines;
-        size_t n_lines;
-        char *text = read_lines(paths[i], &lines, &n_lines);
-        if (text == NULL) return EXIT_BAD_INPUT;
-        bool po = strstr(paths[i], ".po") != NULL, in_msgstr = false;
-        for (size_t l = 0; l < n_lines; l++) {
-            if (!edition_line(po, lines[l], &in_msgstr)) continue;
-            char *converted = opencc_convert_utf8(characters, lines[l], strlen(lines[l]));
-            if (converted && strcmp(converted, lines[l]) != 0) {
-                size_t k = 0;
-                while (lines[l][k] == converted[k]) k++;
-                while (k > 0 && ((unsigned char)lines[l][k] & 0xC0) == 0x80) k--;   // back to the character's start
-                int len = 1;
-                while (((unsigned char)lines[l][k + (size_t)len] & 0xC0) == 0x80) len++;
-                printf("%s:%zu: Traditional-only character %.*s in \"%.60s\"\n", paths[i], l + 1, len, lines[l] + k,
-                       lines[l] + k);
-                found++;
-            }
-            opencc_convert_utf8_free(converted);
-        }
-        free(lines), free(text);
+typedef struct {
+    opencc_t characters;
+    int found;
+} TraditionalCheck;
+static void traditional_line(const char *path, size_t number, const char *line, void *data) {
+    TraditionalCheck *t = data;
+    char *converted = opencc_convert_utf8(t->characters, line, strlen(line));
+    if (converted && strcmp(converted, line) != 0) {
+        size_t k = 0;
+        while (line[k] == converted[k]) k++;
+        while (k > 0 && ((unsigned char)line[k] & 0xC0) == 0x80) k--;   // back to the character's start
+        int len = 1;
+        while (((unsigned char)line[k + (size_t)len] & 0xC0) == 0x80) len++;
+        printf("%s:%zu: Traditional-only character %.*s in \"%.60s\"\n", path, number, len, line + k, line + k);
+        t->found++;
     }
-    opencc_close(characters);
-    if (found) printf("%d line(s) hold a Traditional-only character\n", found);
-    return found ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
+    opencc_convert_utf8_free(converted);
+}
+
+static int check(int n, char **paths) {
+    TraditionalCheck t = {open_config("t2s.json"), 0};
+    if (each_edition_line(n, paths, traditional_line, &t) != 0) return EXIT_BAD_INPUT;
+    opencc_close(t.characters);
+    if (t.found) printf("%d line(s) hold a Traditional-only character\n", t.found);
+    return t.found ? EXIT_CLAIM_FAILED : EXIT_AS_EXPECTED;
 }
 
 int main(int argc, char **argv) {
