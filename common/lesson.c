@@ -357,6 +357,27 @@ const char *lesson_verdict_text(const LessonClaim *c, const char *verdict, const
 
 // ---- placeholders --------------------------------------------------------------
 
+// 'x' (finite, not 0) with 'digits' significant digits written out, no
+// exponent; trailing zeros dropped or kept. The digits count after rounding
+// (99.97 to 3 digits is "100", not "100.0").
+static void fixed_digits(char *buf, size_t size, double x, int digits, bool keep_zeros) {
+    char e[64];
+    snprintf(e, sizeof e, "%.*e", digits - 1, x);   // the magnitude after rounding: 1.00e+02 for 99.97
+    int magnitude = atoi(strchr(e, 'e') + 1);
+    int decimals = digits - 1 - magnitude;
+    if (decimals <= 0) {
+        double unit = pow(10.0, -decimals);
+        snprintf(buf, size, "%.0f", round(x / unit) * unit);
+    } else {
+        snprintf(buf, size, "%.*f", decimals, x);
+        if (!keep_zeros && strchr(buf, '.')) {   // drop trailing zeros, as %g does
+            char *end = buf + strlen(buf) - 1;
+            while (*end == '0') *end-- = '\0';
+            if (*end == '.') *end = '\0';
+        }
+    }
+}
+
 // 'x' with 'digits' significant digits, written out (no exponent) between
 // 1e-4 and 1e15, trailing zeros dropped: 0.0442, 11.3, 8660, 54400.
 static void significant(char *buf, size_t size, double x, int digits) {
@@ -377,19 +398,7 @@ static void significant(char *buf, size_t size, double x, int digits) {
         snprintf(buf, size, "%.*g", digits, x);
         return;
     }
-    int magnitude = (int)floor(log10(a));
-    int decimals = digits - 1 - magnitude;
-    if (decimals <= 0) {
-        double unit = pow(10.0, -decimals);
-        snprintf(buf, size, "%.0f", round(x / unit) * unit);
-    } else {
-        snprintf(buf, size, "%.*f", decimals, x);
-        if (strchr(buf, '.')) {   // drop trailing zeros, as %g does
-            char *end = buf + strlen(buf) - 1;
-            while (*end == '0') *end-- = '\0';
-            if (*end == '.') *end = '\0';
-        }
-    }
+    fixed_digits(buf, size, x, digits, false);
     if (strcmp(buf, "-0") == 0) snprintf(buf, size, "0");
 }
 
@@ -404,16 +413,7 @@ static void percent_digits(char *buf, size_t size, double p, int digits) {
         significant(buf, size, p, digits);
         return;
     }
-    char e[64];
-    snprintf(e, sizeof e, "%.*e", digits - 1, p);   // the magnitude after rounding: 1.00e+02 for 99.97
-    int magnitude = atoi(strchr(e, 'e') + 1);
-    int decimals = digits - 1 - magnitude;
-    if (decimals <= 0) {
-        double unit = pow(10.0, -decimals);
-        snprintf(buf, size, "%.0f", round(p / unit) * unit);
-    } else {
-        snprintf(buf, size, "%.*f", decimals, p);
-    }
+    fixed_digits(buf, size, p, digits, true);
 }
 
 // Text as Markdown text: its ASCII punctuation backslash-escaped (CommonMark
