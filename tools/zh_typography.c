@@ -37,6 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+#include "text_file.h"
+
 enum Kind {
     K_WIDE,     // a Chinese character (or kana, a circled number)
     K_FWP,      // full-width punctuation, or a whole quote 「...」
@@ -418,26 +421,7 @@ static void spacing(Toks *v) {
 }
 
 // Check (and fix) one segment of Chinese text; the fixed text is appended to out.
-typedef struct {
-    char *s;
-    size_t n, cap;
-} Str;
-
-static void str_put(Str *o, const char *s, size_t n) {
-    if (o->n + n + 1 > o->cap) {
-        o->cap = (o->n + n + 1) * 2;
-        o->s = realloc(o->s, o->cap);
-        if (!o->s) {
-            perror("zh_typography");
-            exit(2);
-        }
-    }
-    memcpy(o->s + o->n, s, n);
-    o->n += n;
-    o->s[o->n] = '\0';
-}
-
-static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out);
+static void segment_once(const char *s, size_t n, enum FileKind fk, Buf *out);
 static int g_depth;   // segment_once inside a choice
 
 // A choice {name?A|B} prints A or B where it stands: each alternative that
@@ -475,11 +459,11 @@ static void choices(Toks *v, enum FileKind fk) {
             const char *bar = memchr(p, '|', (size_t)(end - p));
             const char *alt_end = bar ? bar : end;
             // the alternative's own text, checked as any text
-            Str inner = {0};
+            Buf inner = {0};
             g_depth++;
             segment_once(p, (size_t)(alt_end - p), fk, &inner);
             g_depth--;
-            if (!inner.s) str_put(&inner, "", 0);
+            if (!inner.s) buf_add(&inner, "", 0);
             if (inner.n != (size_t)(alt_end - p) || memcmp(inner.s, p, inner.n) != 0) changed = true;
             size_t len = inner.n, l1;
             if (len > 0 && before && is_wide(decode(inner.s, &l1))) {
@@ -513,7 +497,7 @@ static void choices(Toks *v, enum FileKind fk) {
     }
 }
 
-static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out) {
+static void segment_once(const char *s, size_t n, enum FileKind fk, Buf *out) {
     Toks v = {0};
     tokenize(s, n, fk, &v);
     chapters(&v);
@@ -521,9 +505,9 @@ static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out) {
     spacing(&v);
     choices(&v, fk);
     for (size_t i = 0; i < v.n; i++) {
-        str_put(out, v.t[i].pre, strlen(v.t[i].pre));
-        str_put(out, v.t[i].s, v.t[i].n);
-        str_put(out, v.t[i].post, strlen(v.t[i].post));
+        buf_add(out, v.t[i].pre, strlen(v.t[i].pre));
+        buf_add(out, v.t[i].s, v.t[i].n);
+        buf_add(out, v.t[i].post, strlen(v.t[i].post));
     }
     free(v.t);
     if (g_depth == 0)
@@ -533,24 +517,24 @@ static void segment_once(const char *s, size_t n, enum FileKind fk, Str *out) {
 // The first pass reports; the fix is that pass's result taken on to where a
 // pass changes nothing (a fix can make another: 章 1 followed by a word), so
 // that the fixed text passes the check.
-static void segment(const char *s, size_t n, enum FileKind fk, Str *out) {
-    Str a = {0}, b = {0};
+static void segment(const char *s, size_t n, enum FileKind fk, Buf *out) {
+    Buf a = {0}, b = {0};
     segment_once(s, n, fk, &a);
-    if (!a.s) str_put(&a, "", 0);
+    if (!a.s) buf_add(&a, "", 0);
     bool quiet = g_quiet;
     g_quiet = true;
     for (int pass = 0; pass < 8; pass++) {
         b.n = 0;
         segment_once(a.s, a.n, fk, &b);
-        if (!b.s) str_put(&b, "", 0);
+        if (!b.s) buf_add(&b, "", 0);
         bool same = a.n == b.n && memcmp(a.s, b.s, a.n) == 0;
-        Str t = a;
+        Buf t = a;
         a = b;
         b = t;
         if (same) break;
     }
     g_quiet = quiet;
-    str_put(out, a.s, a.n);
+    buf_add(out, a.s, a.n);
     free(a.s);
     free(b.s);
 }
@@ -560,7 +544,7 @@ static void segment(const char *s, size_t n, enum FileKind fk, Str *out) {
 static bool starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
 // A lesson's line: what of it is Chinese text to check (offsets into line).
-static void lesson_line(const char *line, size_t n, bool *in_comment, bool *in_fence, bool *in_display, Str *out) {
+static void lesson_line(const char *line, size_t n, bool *in_comment, bool *in_fence, bool *in_display, Buf *out) {
     size_t from = 0;
     bool check = true;
     if (*in_comment) {
@@ -601,12 +585,12 @@ static void lesson_line(const char *line, size_t n, bool *in_comment, bool *in_f
             }
         }
     }
-    str_put(out, line, from);
+    buf_add(out, line, from);
     if (check) segment(line + from, n - from, F_LESSON, out);
-    else str_put(out, line + from, n - from);
+    else buf_add(out, line + from, n - from);
 }
 
-static void po_line(const char *line, size_t n, bool *in_msgstr, Str *out) {
+static void po_line(const char *line, size_t n, bool *in_msgstr, Buf *out) {
     const char *q = NULL;
     if (starts(line, "msgstr")) {
         *in_msgstr = true;
@@ -619,18 +603,18 @@ static void po_line(const char *line, size_t n, bool *in_msgstr, Str *out) {
     size_t e = n;
     while (e > 0 && line[e - 1] != '"') e--;
     if (!q || e <= (size_t)(q - line) + 1) {
-        str_put(out, line, n);
+        buf_add(out, line, n);
         return;
     }
     size_t a = (size_t)(q - line) + 1, b = e - 1;
-    str_put(out, line, a);
+    buf_add(out, line, a);
     segment(line + a, b - a, F_PO, out);
-    str_put(out, line + b, n - b);
+    buf_add(out, line + b, n - b);
 }
 
-static void tsv_line(const char *line, size_t n, long zh_column, Str *out) {
+static void tsv_line(const char *line, size_t n, long zh_column, Buf *out) {
     if (line[0] == '#') {
-        str_put(out, line, n);
+        buf_add(out, line, n);
         return;
     }
     long col = 0;
@@ -640,30 +624,17 @@ static void tsv_line(const char *line, size_t n, long zh_column, Str *out) {
         size_t b = tab ? (size_t)(tab - line) : n;
         bool chinese = zh_column >= 0 ? col == zh_column : col > 0;
         if (chinese) segment(line + a, b - a, F_TSV, out);
-        else str_put(out, line + a, b - a);
+        else buf_add(out, line + a, b - a);
         if (!tab) break;
-        str_put(out, "\t", 1);
+        buf_add(out, "\t", 1);
         a = b + 1;
         col++;
     }
 }
 
-static char *slurp(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    Str s = {0};
-    char chunk[65536];
-    size_t k;
-    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) str_put(&s, chunk, k);
-    fclose(f);
-    if (!s.s) str_put(&s, "", 0);
-    *size = s.n;
-    return s.s;
-}
-
 static int one_file(const char *path) {
     size_t size;
-    char *text = slurp(path, &size);
+    char *text = text_file_read(path, &size);
     if (!text) {
         fprintf(stderr, "zh_typography: cannot read %s\n", path);
         return 2;
@@ -675,7 +646,7 @@ static int one_file(const char *path) {
                                                                           : F_TSV;
     g_file = path;
     int before = g_found;
-    Str out = {0};
+    Buf out = {0};
     bool in_comment = false, in_fence = false, in_display = false, in_msgstr = false;
     long zh_column = -1;
     g_line = 0;
@@ -692,7 +663,7 @@ static int one_file(const char *path) {
                 if (len == 5 && memcmp(c, "zh-TW", 5) == 0) zh_column = col;
                 c = tab ? tab + 1 : line + n;
             }
-            str_put(&out, line, n);
+            buf_add(&out, line, n);
         } else if (fk == F_LESSON) {
             lesson_line(line, n, &in_comment, &in_fence, &in_display, &out);
         } else if (fk == F_PO) {
@@ -702,10 +673,10 @@ static int one_file(const char *path) {
         } else {
             tsv_line(line, n, zh_column, &out);
         }
-        if (nl) str_put(&out, "\n", 1);
+        if (nl) buf_add(&out, "\n", 1);
         line = nl ? nl + 1 : text + size;
     }
-    if (!out.s) str_put(&out, "", 0);
+    if (!out.s) buf_add(&out, "", 0);
     int status = 0;
     if (g_fix && (out.n != size || memcmp(out.s, text, size) != 0)) {
         FILE *f = fopen(path, "wb");
