@@ -29,13 +29,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analogies.h"
-#include "corpus.h"
-#include "embedding.h"
-#include "options.h"
-#include "parallel.h"
-#include "wallclock.h"
-#include "word2vec.h"
+#include "words/analogies.h"
+#include "words/corpus.h"
+#include "words/embedding.h"
+#include "run/options.h"
+#include "base/parallel.h"
+#include "base/wallclock.h"
+#include "words/word2vec.h"
 
 enum { SEARCH_LIMIT = 30000, LINE_WORDS = 1000 };
 
@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_ch00: %s: %s (install the package " CORPUS_GCIDE_PACKAGE ")\n", CORPUS_GCIDE_PATH, why);
         return 2;
     }
-    // dictd's header entries left out, as chapter 0 leaves them out (common/corpus.h)
+    // dictd's header entries left out, as chapter 0 leaves them out (common/words/corpus.h)
     char index_path[4200];
     CorpusBytes index;
     CorpusSkip header;

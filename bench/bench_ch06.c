@@ -2,7 +2,7 @@
 // workbook (a benchmark, never a test).
 //
 // Prints, for the chapter's default configuration (copy_config_default in
-// common/copy_experiment.h: V 16, d 32, L_train 32, batch 64, Adam, the
+// common/run/copy_experiment.h: V 16, d 32, L_train 32, batch 64, Adam, the
 // sinusoidal encoding), each as the median (and best) of 5 rounds, the
 // machine being shared:
 //   1. training steps per second on one thread (one model at a time), ours
@@ -51,13 +51,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build_info.h"
-#include "copy_experiment.h"
-#include "copy_task.h"
-#include "parallel.h"
-#include "run_data.h"
-#include "text_file.h"
-#include "wallclock.h"
+#include "run/build_info.h"
+#include "run/copy_experiment.h"
+#include "model/copy_task.h"
+#include "base/parallel.h"
+#include "run/run_data.h"
+#include "base/text_file.h"
+#include "base/wallclock.h"
 
 // CMakeLists.txt passes the source tree's path to this program.
 #ifndef WORKBOOK_SOURCE_DIR
@@ -237,7 +237,7 @@ static bool build_first(const char *dir) {
 }
 
 // After the full run: each chapter's own seconds, as the driver recorded them
-// (read by common/run_data.h, the one reader of a run): where the time went.
+// (read by common/run/run_data.h, the one reader of a run): where the time went.
 static void print_chapter_seconds(const char *dir) {
     char **names = NULL;
     size_t n = run_chapter_names(dir, &names);

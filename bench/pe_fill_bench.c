@@ -12,7 +12,7 @@
 //                   frequencies w_i = 1/Z_i precomputed once: one sin and
 //                   one cos per pair
 //   recurrence      pe_recurrence_fill: M_1 times the row above, with an
-//                   exact anchor row every B rows (common/pe_recurrence.h)
+//                   exact anchor row every B rows (common/position/pe_recurrence.h)
 // Throughput = table bytes / time, in GB/s (10^9 bytes per second). Each
 // method runs --reps times after one warm-up; the table prints the median,
 // the fastest and the slowest run, and the ratios of the medians.
@@ -29,10 +29,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "options.h"
-#include "pe_recurrence.h"
-#include "pe_table.h"
-#include "wallclock.h"
+#include "run/options.h"
+#include "position/pe_recurrence.h"
+#include "position/pe_table.h"
+#include "base/wallclock.h"
 
 // ---- settings ---------------------------------------------------------------
 

@@ -6,8 +6,8 @@ It is a benchmark helper, not part of the workbook: it needs Debian's PyTorch
 (apt-get install --no-install-recommends python3-torch) and runs under
 /usr/bin/python3. The workbook itself never imports it.
 
-The model and the step are those of common/tiny_model.h and common/copy_task.h
-with copy_config_default (common/copy_experiment.c) and the sinusoidal
+The model and the step are those of common/model/tiny_model.h and common/model/copy_task.h
+with copy_config_default (common/run/copy_experiment.c) and the sinusoidal
 encoding, the one bench_ch06 times:
   V 16, d 32, L_train 32, batch 64;
   x_t      = E[token_t] + p_t, p_t the sinusoidal row of position t
@@ -73,7 +73,7 @@ def sinusoidal_rows(positions, width):
 
 
 class CopyModel(torch.nn.Module):
-    """One layer, one head, no mask, no layer norm, no MLP (common/tiny_model.h)."""
+    """One layer, one head, no mask, no layer norm, no MLP (common/model/tiny_model.h)."""
 
     def __init__(self, vocab, width, positions):
         super().__init__()

@@ -23,7 +23,7 @@
 //   T   sequence length (4 for ABCD), d model width (--d, default 8)
 //   X   (T,d) token embeddings, one token per row, entries N(0,1)
 //   W_Q, W_K, W_V (d,d), entries N(0,1/d); A (T,T) attention weights; O (T,d) outputs
-//   P_k the sinusoidal encoding of position k (common/pe_table.h)
+//   P_k the sinusoidal encoding of position k (common/position/pe_table.h)
 //
 // The student's sentence (--sentence TEXT, claims 1.2 and 1.4): tokens split
 // at white space ("我 打 你", "the cat sat"), or, in a text without white
@@ -47,18 +47,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attention.h"
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "exitcodes.h"
-#include "hash.h"
-#include "parallel.h"
-#include "pe_table.h"
-#include "random.h"
-#include "sequence.h"
-#include "utf8.h"
-#include "wallclock.h"
+#include "model/attention.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "base/exitcodes.h"
+#include "base/hash.h"
+#include "base/parallel.h"
+#include "position/pe_table.h"
+#include "base/random.h"
+#include "words/sequence.h"
+#include "base/utf8.h"
+#include "base/wallclock.h"
 
 // ---- settings ----------------------------------------------------------------
 
@@ -245,7 +245,7 @@ static Sentence sentence;
 static bool is_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 // The text as one printable line for a message: control characters and bytes
-// that are not UTF-8 as \xNN, cut after 60 bytes (utf8_shown, common/utf8.h;
+// that are not UTF-8 as \xNN, cut after 60 bytes (utf8_shown, common/base/utf8.h;
 // at most 4 * 60 + 4 bytes, which 'out' holds).
 static void shown_text(const char *text, char *out, size_t size) {
     char *shown = utf8_shown(text, 60);

@@ -25,7 +25,7 @@
 //         (Vaswani et al. 2017, §3.4), so ||w|| ~ sqrt(d) is comparable with
 //         ||P_k|| = sqrt(d/2)
 //   k     a position; the integer offset of position k is o_k = [k, k, ..., k] (d,)
-//   P_k   the sinusoidal encoding of position k (common/pe_table.h)
+//   P_k   the sinusoidal encoding of position k (common/position/pe_table.h)
 //   x     = w_u + o_k (or w_u + P_k): the vector the model receives for word u at k
 //
 // Recovery ("which word is this vector?"): the word v whose vector points the
@@ -45,11 +45,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "pe_table.h"
-#include "random.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "position/pe_table.h"
+#include "base/random.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -15,14 +15,14 @@
 //   3.5  Doc B §4-2          the d = 4 worked example, positions 0..3 (an erratum: Z_1)
 //   3.6  Doc B §4-3          我 = [1, 0, 1, 0] at positions 1 and 2 becomes two different vectors
 //
-// Symbols (as in common/pe_table.h):
+// Symbols (as in common/position/pe_table.h):
 //   d     encoding width, even; i the pair index 0..d/2-1; j a dimension index 0..d-1
 //   Z_i   = 10000^(2i/d);  P_k[2i] = sin(k/Z_i),  P_k[2i+1] = cos(k/Z_i)
 //   R     an offset between two positions
 //   s(R)  = P_k . P_{k+R} / (d/2), the cosine similarity of two rows R apart
 //   N     the number of positions 0..N-1 checked for uniqueness (--n)
 //
-// The one identity this chapter leans on (common/pe_offset.h):
+// The one identity this chapter leans on (common/position/pe_offset.h):
 //   ||P_a - P_b||^2 = d - 2 sum_i cos((a-b)/Z_i) = 4 sum_i sin^2((a-b)/(2 Z_i)),
 // which depends on a - b only: the closest pair among N positions is found
 // from the N-1 offsets in O(N d) instead of the N^2/2 pairs (O(N^2 d)).
@@ -43,11 +43,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "pe_offset.h"
-#include "pe_table.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "position/pe_offset.h"
+#include "position/pe_table.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -38,12 +38,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "pe_clock.h"
-#include "pe_recurrence.h"
-#include "pe_table.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "position/pe_clock.h"
+#include "position/pe_recurrence.h"
+#include "position/pe_table.h"
 
 // ---- settings ----------------------------------------------------------------
 
@@ -74,7 +74,7 @@ static const double FACE_POSITIONS[] = {0, 1, 2, 3, 100, 1000, 10000, 30000};
 
 // Claim 4.4, the encoding's own reach: the smallest distance between two
 // codes over the offsets 1..NEAREST_OFFSETS (||P_a - P_b|| depends on a - b
-// only, common/pe_offset.h), and nearest-code decoding of NEAREST_SAMPLES
+// only, common/position/pe_offset.h), and nearest-code decoding of NEAREST_SAMPLES
 // positions past the slowest hand's first turn against every code 0..N-1.
 enum { NEAREST_OFFSETS = 2000000, NEAREST_SAMPLES = 32 };
 

@@ -25,12 +25,12 @@
 //
 // Symbols:
 //   d     width; i pair index; Z_i = 10000^(2i/d); P_k (d,) the code of position k
-//   R, S  offsets (any real, negative too); M_R (d,d) block-diagonal rotation (common/pe_table.h)
+//   R, S  offsets (any real, negative too); M_R (d,d) block-diagonal rotation (common/position/pe_table.h)
 //   N     positions in the attention setup (--positions), n the query's, m the key's
 //   X     (N,d) token embeddings, entries N(0,1); W_Q, W_K (d,d), entries N(0,1/d)
 //   term 1..4 (N,N): content.content, content.position, position.content, position.position
 //   A     W_Q^T W_K (d,d); C its projection onto the matrices commuting with every M_R
-//         (common/pe_relative.h): P_n^T C P_m is the part of term 4 that depends on m - n only
+//         (common/position/pe_relative.h): P_n^T C P_m is the part of term 4 that depends on m - n only
 //
 // Run:  ch05 [--trials 1000] [--d 128] [--positions 128] [--seed N] [--out DIR] [--claim 5.5] [--quiet]
 // Data: rotation_examples.dat, rotation_circle.dat, rotation_arcs.dat (claim 5.1) feed
@@ -47,14 +47,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "attention.h"
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "pe_offset.h"
-#include "pe_relative.h"
-#include "pe_table.h"
-#include "random.h"
+#include "model/attention.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "position/pe_offset.h"
+#include "position/pe_relative.h"
+#include "position/pe_table.h"
+#include "base/random.h"
 
 // ---- settings ----------------------------------------------------------------
 
@@ -79,7 +79,7 @@ enum { N_DOC_K = sizeof DOC_K / sizeof DOC_K[0] };
 static double angle_tolerance(double size) { return ROUNDING_TOLERANCE(fmax(1.0, size)); }
 
 // "The offset explains it": term 4 is a function of m - n alone when its
-// relative part (common/pe_relative.h) carries all of its variance over
+// relative part (common/position/pe_relative.h) carries all of its variance over
 // (n, m). The document's "indirect, mixed with absolute position" holds when
 // that part carries less than half, yet is there (above rounding).
 static const double INDIRECT_SHARE = 0.5;
@@ -511,7 +511,7 @@ static void claim_term4_offset(Chapter *ch, ClaimResult *r) {
 
     // (b) random W_Q, W_K. The part of term 4 = P_n^T A P_m (A = W_Q^T W_K) that
     // depends on m - n whatever n is: P_n^T C P_m, C the projection of A onto
-    // the matrices that commute with every M_R (common/pe_relative.h).
+    // the matrices that commute with every M_R (common/position/pe_relative.h).
     long heads = setup_count(2);
     double *shares = malloc((size_t)heads * sizeof *shares);
     if (!shares) chapter_check(ch, GSL_ENOMEM, "allocating shares");
@@ -735,7 +735,7 @@ static double relative_spread(const gsl_vector *v) {
     return rms > 0.0 ? (hi - lo) / rms : 0.0;
 }
 
-// distance_decay (common/compare.h): where a curve s(R) first turns up, and its largest rise.
+// distance_decay (common/run/compare.h): where a curve s(R) first turns up, and its largest rise.
 
 static void claim_cat_fish_added(Chapter *ch, ClaimResult *r) {
     size_t w = (size_t)d, rows = PREFIX_MAX + 1;

@@ -42,9 +42,9 @@
 //   x, y   a query token and a key token (d,), entries N(0,1)
 //   W_Q, W_K (d,d), entries N(0,1/d)
 //   q_m, k_n  query at m, key at n; score S[m][n] = q_m . k_n / sqrt(d)
-//   P_k    the sinusoidal encoding (common/pe_table.h), Z_i = 10000^(2i/d)
-//   RoPE   q_m = rot_m(x W_Q), k_n = rot_n(y W_K), rot_k turns pair i by k/Z_i (common/rope.h)
-//   ALiBi  S[t][s] += -m_h |t-s|, head slopes m_h = 2^(-8h/H), h = 1..H (common/alibi.h)
+//   P_k    the sinusoidal encoding (common/position/pe_table.h), Z_i = 10000^(2i/d)
+//   RoPE   q_m = rot_m(x W_Q), k_n = rot_n(y W_K), rot_k turns pair i by k/Z_i (common/position/rope.h)
+//   ALiBi  S[t][s] += -m_h |t-s|, head slopes m_h = 2^(-8h/H), h = 1..H (common/position/alibi.h)
 //   T      length of the causal sequence in claim 7.4 (--causal-length, default 2048)
 //
 // Run:  ch07 [--d 64] [--positions 64] [--trials 100] [--heads 8] [--causal-length 2048]
@@ -66,21 +66,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alibi.h"
-#include "attention.h"
-#include "build_info.h"
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "parallel.h"
-#include "pe_layout.h"
-#include "pe_offset.h"
-#include "pe_relative.h"
-#include "pe_table.h"
-#include "posenc.h"
-#include "random.h"
-#include "rope.h"
-#include "sequence.h"
+#include "position/alibi.h"
+#include "model/attention.h"
+#include "run/build_info.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "base/parallel.h"
+#include "position/pe_layout.h"
+#include "position/pe_offset.h"
+#include "position/pe_relative.h"
+#include "position/pe_table.h"
+#include "model/posenc.h"
+#include "base/random.h"
+#include "position/rope.h"
+#include "words/sequence.h"
 
 // ---- settings ----------------------------------------------------------------
 
@@ -193,7 +193,7 @@ static ScoreMaps score_maps_new(const Chapter *ch, const gsl_rng *rng) {
     scores_from(Q, K, maps.term4);
 
     // Term 4's relative part: P_m^T C P_n with C the projection of W_Q W_K^T onto the
-    // matrices commuting with every M_R (common/pe_relative.h), the part that depends on m - n only.
+    // matrices commuting with every M_R (common/position/pe_relative.h), the part that depends on m - n only.
     gsl_matrix *A = gsl_matrix_alloc(n, n), *C = gsl_matrix_alloc(n, n);
     gsl_blas_dgemm(CblasNoTrans, CblasTrans, 1.0, head->W_Q, head->W_K, 0.0, A);
     chapter_check(ch, pe_relative_part(A, C), "pe_relative_part");
@@ -775,7 +775,7 @@ static double rope_bound_relative(double R, size_t w) {
     return sum / (double)(w / 2);
 }
 
-// distance_decay (common/compare.h): where a curve s(R) first turns up, and its largest rise.
+// distance_decay (common/run/compare.h): where a curve s(R) first turns up, and its largest rise.
 
 static double mean_range(const gsl_vector *v, size_t from, size_t to) {
     double sum = 0.0;

@@ -14,7 +14,7 @@
 //   8.2  Beyond the documents; Doc D §1 (every position a unique code)
 //                                    float is good enough at every position: only up to
 //                                    a position this chapter finds, by scanning every k
-//                                    (common/float_code.h)
+//                                    (common/position/float_code.h)
 //   8.3  Beyond the documents; Doc A §核心性質 (the rotation identity)
 //                                    used as a generator, P_{k+1} = M_1 P_k builds the table:
 //                                    exact per step, but iterating it drifts
@@ -29,8 +29,8 @@
 //   exact    P_k with its angle in extended precision (pe_recurrence_exact, long double,
 //            64-bit significand): error about k * 2^-64 in the angle, e.g. 4e-15 at
 //            k = 2^16 and 5e-12 at k = 10^8, far below every error measured against it
-//   M_1      the rotation taking P_k to P_{k+1} (common/pe_table.h)
-//   B        rows between exact anchors of the recurrence (common/pe_recurrence.h)
+//   M_1      the rotation taking P_k to P_{k+1} (common/position/pe_table.h)
+//   B        rows between exact anchors of the recurrence (common/position/pe_recurrence.h)
 //   N        rows of the generated table (--positions, default 2^16)
 //
 // Run:  ch08 [--d 512] [--max-position 100000000] [--positions 65536]
@@ -48,12 +48,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "chapter.h"
-#include "i18n.h"
-#include "compare.h"
-#include "float_code.h"
-#include "pe_recurrence.h"
-#include "pe_table.h"
+#include "run/chapter.h"
+#include "base/i18n.h"
+#include "run/compare.h"
+#include "position/float_code.h"
+#include "position/pe_recurrence.h"
+#include "position/pe_table.h"
 
 // ---- settings ----------------------------------------------------------------
 
@@ -66,7 +66,7 @@ static long positions = 65536;          // N = 2^16 rows for the recurrence clai
 // each grid point a window of consecutive positions whose worst error is
 // recorded (one position alone can be lucky). Such a grid shows the growth
 // but can miss where the error first passes a bound: claim 8.2 scans every
-// position instead (common/float_code.h).
+// position instead (common/position/float_code.h).
 enum { SAMPLES_PER_DECADE = 20, WINDOW = 16, MAX_SAMPLES = 20 * 10 + 2 };
 
 // Positions below 2^24 are exact integers in float; beyond it the position

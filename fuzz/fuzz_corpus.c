@@ -1,4 +1,4 @@
-// fuzz_corpus.c: libFuzzer harness for the corpus reader (common/corpus.h).
+// fuzz_corpus.c: libFuzzer harness for the corpus reader (common/words/corpus.h).
 //
 // The input is first read as a pipe's stream by the one-pass reader and its
 // text taken as gzip and as plain UTF-8 (read_once below). Then the input
@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "corpus.h"
-#include "hash.h"
+#include "words/corpus.h"
+#include "base/hash.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "option_fixture.h"   // tests/: the option table the unit test uses too
-#include "options.h"
+#include "run/options.h"
 
 enum { MAX_WORDS = 16 };
 

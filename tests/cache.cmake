@@ -1,4 +1,4 @@
-# The caches of the chapters that train (0, 6 and 9; common/cache_files.h)
+# The caches of the chapters that train (0, 6 and 9; common/run/cache_files.h)
 # never serve a wrong result (issue 26): a corrupted, swapped or stale file,
 # a FIFO at a file's name, leftover temporaries, a signal mid-write.
 # tests/expect_cache_fault.sh says what each case checks; each failed on the
@@ -36,38 +36,38 @@ endif()
 workbook_cache_fault_test(ch06.fault.cache_fuzz fuzz ch06 2606 ${cache_fuzz_runs} ${ch06_cache_small})
 workbook_cache_fault_test(ch00.fault.cache_fuzz fuzz ch00 2600 ${cache_fuzz_runs} ${ch00_tiny})
 
-# Chapter 0 built from changed code: common/word2vec.c with one line added
+# Chapter 0 built from changed code: common/words/word2vec.c with one line added
 # (tests/change_one_line.cmake), keyed as the build keys ch00 (CMakeLists.txt's
 # workbook_source_key). Its cached vectors must not be the unchanged program's.
 set(changed_word2vec ${CMAKE_CURRENT_BINARY_DIR}/changed_code/word2vec.c)
 add_custom_command(OUTPUT ${changed_word2vec}
-  COMMAND ${CMAKE_COMMAND} -DFROM=${CMAKE_SOURCE_DIR}/common/word2vec.c -DTO=${changed_word2vec}
+  COMMAND ${CMAKE_COMMAND} -DFROM=${CMAKE_SOURCE_DIR}/common/words/word2vec.c -DTO=${changed_word2vec}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake
-  DEPENDS ${CMAKE_SOURCE_DIR}/common/word2vec.c ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake VERBATIM)
+  DEPENDS ${CMAKE_SOURCE_DIR}/common/words/word2vec.c ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake VERBATIM)
 # (its w2v_* functions come first, so the library's word2vec.o is never linked in)
 add_executable(ch00_changed_code ${CMAKE_SOURCE_DIR}/chapters/ch00_word_vectors.c ${changed_word2vec})
 target_link_libraries(ch00_changed_code PRIVATE workbook_common)
 set(changed_sources ${WORKBOOK_CH00_VECTOR_SOURCES})
-list(TRANSFORM changed_sources REPLACE "^.*/common/word2vec\\.c$" "${changed_word2vec}")
+list(TRANSFORM changed_sources REPLACE "^.*/common/words/word2vec\\.c$" "${changed_word2vec}")
 workbook_source_key(ch00_changed_code HEADER ch00_code_key.h MACRO CH00_CODE_KEY SOURCES ${changed_sources}
                     ${WORKBOOK_CH00_VECTOR_PART})
 workbook_cache_fault_test(ch00.fault.cache_stale_code stale_code ch00 $<TARGET_FILE:ch00_changed_code> ${ch00_tiny})
 
-# Chapter 6 built from changed code likewise: common/tiny_model.c with one line
+# Chapter 6 built from changed code likewise: common/model/tiny_model.c with one line
 # added, keyed as the build keys every chapter (CMakeLists.txt's WORKBOOK_CODE_KEY:
 # every source of the program, the compiler, the flags, the build type). Its
 # run cache must not serve the unchanged program's runs.
 set(changed_tiny_model ${CMAKE_CURRENT_BINARY_DIR}/changed_code/tiny_model.c)
 add_custom_command(OUTPUT ${changed_tiny_model}
-  COMMAND ${CMAKE_COMMAND} -DFROM=${CMAKE_SOURCE_DIR}/common/tiny_model.c -DTO=${changed_tiny_model}
+  COMMAND ${CMAKE_COMMAND} -DFROM=${CMAKE_SOURCE_DIR}/common/model/tiny_model.c -DTO=${changed_tiny_model}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake
-  DEPENDS ${CMAKE_SOURCE_DIR}/common/tiny_model.c ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake VERBATIM)
+  DEPENDS ${CMAKE_SOURCE_DIR}/common/model/tiny_model.c ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake VERBATIM)
 file(GLOB ch06_source ${CMAKE_SOURCE_DIR}/chapters/ch06_*.c)
 # (a whole copy of tiny_model.c: the library's tiny_model.o is never linked in)
 add_executable(ch06_changed_code ${ch06_source} ${changed_tiny_model})
 target_link_libraries(ch06_changed_code PRIVATE workbook_common)
 set(changed_sources ${WORKBOOK_CODE_KEY_SOURCES})
-list(TRANSFORM changed_sources REPLACE "^.*/common/tiny_model\\.c$" "${changed_tiny_model}")
+list(TRANSFORM changed_sources REPLACE "^.*/common/model/tiny_model\\.c$" "${changed_tiny_model}")
 workbook_source_key(ch06_changed_code HEADER code_key.h MACRO WORKBOOK_CODE_KEY SOURCES ${changed_sources} ${ch06_source})
 workbook_cache_fault_test(ch06.fault.cache_stale_code stale_code ch06 $<TARGET_FILE:ch06_changed_code> ${ch06_cache_small})
 

@@ -1,6 +1,6 @@
 # ch00_determinism.cmake: train PROGRAM ARGS twice with the same seed, once on
 # one thread and once on two (--retrain: no cache), and require vectors.txt to
-# be byte-identical (fixed shards merged in order: common/word2vec.h). The
+# be byte-identical (fixed shards merged in order: common/words/word2vec.h). The
 # tiny corpus's claims need not hold, so exit status 0 or 1 passes.
 file(REMOVE_RECURSE ${OUT})
 foreach(threads 1 2)

@@ -112,7 +112,7 @@ if(NOT WORKBOOK_SANITIZE)
   endforeach()
 endif()
 
-# The run cache (common/copy_experiment.h): a second run with the same settings
+# The run cache (common/run/copy_experiment.h): a second run with the same settings
 # reads every run back and writes the same files; --retrain trains again.
 # (--evidence --verbose: what was read from the cache and what was trained are
 # said in the evidence's --verbose details.)

@@ -15,7 +15,7 @@
 # or a run that does not exit 0 (at the course's settings: a verdict other
 # than the expected one).
 #
-# Thresholds as in chapters/ch06_extrapolation.c and common/copy_experiment.h:
+# Thresholds as in chapters/ch06_extrapolation.c and common/run/copy_experiment.h:
 # solved 95% ($solved where a claim records it), about the same within 2
 # points ($band_points), far above chance 10 points ($far_points), the
 # mirror bound's mean slack 2 points (CEILING_MARGIN), measurably above

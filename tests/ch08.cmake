@@ -14,7 +14,7 @@ workbook_claim_tests(ch08 ARGS ${ch08_quick})
 workbook_figure_tests(ch08 ARGS ${ch08_quick})
 # The numbers docs/CHAPTERS.md gives for claims 8.2-8.4 (d = 512), from this
 # machine's glibc (powf, sinf, cosf, sin, cos): claim 8.2's exhaustive scan
-# (every position; common/float_code.h, checked against a brute force in
+# (every position; common/position/float_code.h, checked against a brute force in
 # unit_float_code) first passes the criterion at k = 9821466 and first
 # misreads k = 2^24 + 1; claim 8.3's drift passes 1e-12 at step 7954, and
 # with M_1's coefficients 2 ulp worse (a few-ulp libm) B = 1024 still keeps

@@ -1,5 +1,5 @@
 # claims_tsv.cmake: read one cell of a chapter run's claims.tsv by the
-# column's name (common/claims_tsv.h defines the columns; the header row names
+# column's name (common/run/claims_tsv.h defines the columns; the header row names
 # them), for the CTest scripts that check rows.
 #   claims_tsv_cell(TEXT ID COLUMN VAR): VAR = the COLUMN cell of claim ID's
 #   row in TEXT (the file's contents); FATAL_ERROR if the column or the row is

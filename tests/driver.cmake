@@ -342,7 +342,7 @@ endif()
 # Every command printed with a run's options pastes back to those options
 # (issue 43): REPORT.md's "Run with", the heading of a one-chapter run, a
 # chapter's "Exploring:" line and ./workbook's own advice quote an argument
-# that needs it for a shell (common/shell_words.h).
+# that needs it for a shell (common/run/shell_words.h).
 add_test(NAME driver.pasted_command
          COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=${driver_data}/pages/ch01
                  -DPLOTS=${driver_data}/pages/plots -DGNUPLOT=${driver_data}/pages/fake_gnuplot

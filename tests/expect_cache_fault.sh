@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # expect_cache_fault.sh CASE PROGRAM DIR [ARGS...]: a chapter's cache
-# (common/cache_files.h) meets a fault and must never serve a wrong result.
+# (common/run/cache_files.h) meets a fault and must never serve a wrong result.
 # Every case first runs PROGRAM ARGS into DIR/ref with an empty cache,
 # DIR/cache (it trains and fills it); the cases that rerun use a copy of it
 # and ask of each rerun: the exit status of the reference run, its results
@@ -26,7 +26,7 @@
 #                   killed by that signal, no temporary left
 #   stale_code      ARGS start with a second PROGRAM, the chapter built with one
 #                   line of a source changed (tests/cache.cmake: chapter 0 with
-#                   common/word2vec.c, chapter 6 with common/tiny_model.c): it
+#                   common/words/word2vec.c, chapter 6 with common/model/tiny_model.c): it
 #                   must train, not read what the first one cached
 #   fuzz            ARGS start with SEED and N: N times (a seeded draw) a fresh
 #                   copy of the cache gets a byte flipped, two files swapped, a
@@ -42,7 +42,7 @@ started=()
 trap 'for p in "${started[@]}"; do kill -KILL "$p" 2>/dev/null; done' EXIT
 fail() { echo "expect_cache_fault $case_name: FAILED: $*"; exit 1; }
 skip() { echo "expect_cache_fault $case_name: SKIPPED: $*"; exit 77; }
-# The message of common/cache_files.c's cache_rejected_sentence.
+# The message of common/run/cache_files.c's cache_rejected_sentence.
 said_trained_again() { grep -Eq '^cache: [0-9]+ files? in .* did not match (its|their) key or checksum' "$1"; }
 
 # run NAME CACHE [more arguments]: PROGRAM ARGS into DIR/NAME with the cache
@@ -78,7 +78,7 @@ check_rerun() {
 }
 
 # The offset of a cache file's payload: after the magic (8 bytes), the key's
-# length (4) and the key (common/cache_files.h); a file in the format before
+# length (4) and the key (common/run/cache_files.h); a file in the format before
 # the key (a bare run, "PECOPY1") has its own 8-byte tag instead.
 payload_offset() {
   if [ "$(head -c 8 "$1" | tr -d '\0')" = PECACHE2 ]; then

@@ -2,7 +2,7 @@
 # claims.tsv (TSV) instead of running the chapter again: the row for claim ID
 # must exist and its verdict must equal its expected verdict. Chapters that
 # train models use this, so one quick run serves every claim and figure.
-# Columns are found by the names in the header row (common/claims_tsv.h
+# Columns are found by the names in the header row (common/run/claims_tsv.h
 # defines them). Rows are matched with a regex: findings may hold ';' and
 # brackets, which CMake lists would split.
 if(NOT EXISTS ${TSV})

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # expect_fault.sh CASE PROGRAM DIR [ARGS...]: a chapter meets a fault it does
-# not control and must end cleanly (common/faults.h). Each case checks the
+# not control and must end cleanly (common/base/faults.h). Each case checks the
 # exit status, the one line on stderr, and that no temporary file
 # (.NAME.tmp.PID) is left in DIR.
 #

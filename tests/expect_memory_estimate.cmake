@@ -2,7 +2,7 @@
 # a chapter estimates for its settings (what chapter_check_memory refuses
 # above its bound) is within a factor of 2 of what the run takes: one run with
 # --verbose prints "memory: estimated N MB, peak resident M MB (VmHWM)"
-# (common/chapter.c) and N / M must lie in [1/2, 2]. Too low and a run the
+# (common/run/chapter.c) and N / M must lie in [1/2, 2]. Too low and a run the
 # bound accepts could exhaust the machine; too high and the bound refuses runs
 # that fit (chapter 9 refused --threads 64 --batch 256 at 4090 MB, ~3x its peak).
 file(REMOVE_RECURSE ${OUT})

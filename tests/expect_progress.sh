@@ -1,5 +1,5 @@
 #!/bin/sh
-# expect_progress.sh MODE ... : the progress line of long work (common/progress.h)
+# expect_progress.sh MODE ... : the progress line of long work (common/base/progress.h)
 # under a pseudo-terminal (util-linux `script`), and its absence elsewhere.
 #
 #   expect_progress.sh chapter PROGRAM OUT ARGS...

@@ -1,5 +1,5 @@
 # expect_run_cache.cmake -DPROGRAM=chNN -DOUT=DIR "-DARGS=...": the run cache of
-# a chapter that trains copy-task models (common/copy_experiment.h). Three runs
+# a chapter that trains copy-task models (common/run/copy_experiment.h). Three runs
 # with ARGS into OUT/first, OUT/second and OUT/retrain, one cache (OUT/cache):
 # the first trains every run; the second reads every run from the cache, trains
 # none, and writes the same data files and claims.tsv byte for byte; the third,

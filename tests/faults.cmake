@@ -1,4 +1,4 @@
-# Faults a chapter does not control (common/faults.h), label "hardening":
+# Faults a chapter does not control (common/base/faults.h), label "hardening":
 # memory running out, a full standard output, a file-size limit, a signal,
 # two runs into one folder, an overlong --out. tests/expect_fault.sh says
 # what each case checks.

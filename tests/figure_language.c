@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text_file.h"
+#include "base/text_file.h"
 
 enum { RUN_LIMIT = 4 };
 

@@ -1,4 +1,4 @@
-# The languages (issue 29; common/i18n.h). Label i18n.
+# The languages (issue 29; common/base/i18n.h). Label i18n.
 #   i18n.catalogue.zh-TW/zh-CN  every message translated: no untranslated or fuzzy entry,
 #                        formats consistent between msgid and msgstr (msgfmt -c --statistics)
 #   i18n.same_numbers.chNN  the chapter (chapters 1-5 and 7) with --evidence in en, zh-TW and zh-CN: the same
@@ -231,7 +231,7 @@ if(TARGET workbook_pages AND NOT WORKBOOK_SANITIZE)
   set_tests_properties(i18n.simplified_pages PROPERTIES FIXTURES_REQUIRED pages_chapters LABELS "i18n;browser")
 endif()
 
-# The catalogues are read by the workbook itself (common/i18n.c), under any
+# The catalogues are read by the workbook itself (common/base/i18n.c), under any
 # locale: with LC_ALL=C and no LANGUAGE, --lang zh-TW still gives the
 # Chinese verdict table (glibc's gettext answers in English under "C", and
 # under C.UTF-8 since glibc 2.37: Debian 13's chapters spoke English there).

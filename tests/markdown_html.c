@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "text_file.h"
+#include "base/text_file.h"
 
 int main(int argc, char **argv) {
     if (argc != 2) {

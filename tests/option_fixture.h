@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#include "options.h"
+#include "run/options.h"
 
 enum { FIXTURE_OPTIONS = 6 };
 

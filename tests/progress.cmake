@@ -1,4 +1,4 @@
-# The progress line of long work (common/progress.h), label progress: under a
+# The progress line of long work (common/base/progress.h), label progress: under a
 # pseudo-terminal (util-linux `script`, Debian's bsdutils) a short training
 # run draws it and erases it, so the screen ends as the program's own text;
 # without a terminal, and with --quiet, none of it is written; the files (and

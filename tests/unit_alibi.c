@@ -1,4 +1,4 @@
-// unit_alibi.c: linear attention biases (common/alibi.h).
+// unit_alibi.c: linear attention biases (common/position/alibi.h).
 //
 // Slopes 2^(-8h/H) with 8h/H an integer are powers of two, exact in binary:
 // they are compared with tolerance 0. A bias entry is one product of a slope
@@ -8,9 +8,9 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "alibi.h"
-#include "compare.h"
-#include "random.h"
+#include "position/alibi.h"
+#include "run/compare.h"
+#include "base/random.h"
 
 static const double ENTRY_TOL = 4 * DBL_EPSILON;
 

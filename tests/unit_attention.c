@@ -1,5 +1,5 @@
-// unit_attention.c: softmax and attention forward (common/attention.h),
-// and row permutations (common/sequence.h).
+// unit_attention.c: softmax and attention forward (common/model/attention.h),
+// and row permutations (common/words/sequence.h).
 #include <float.h>
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
@@ -8,11 +8,11 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "attention.h"
-#include "compare.h"
-#include "layers.h"
-#include "random.h"
-#include "sequence.h"
+#include "model/attention.h"
+#include "run/compare.h"
+#include "model/layers.h"
+#include "base/random.h"
+#include "words/sequence.h"
 
 int main(void) {
     gsl_set_error_handler_off();

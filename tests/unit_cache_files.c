@@ -1,5 +1,5 @@
 // unit_cache_files.c: a cache file is served only when it is exactly what was
-// written under its key (common/cache_files.h), and a run read back only when
+// written under its key (common/run/cache_files.h), and a run read back only when
 // every number in it could have come from a run (copy_task.h, copy_run_read).
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cache_files.h"
-#include "copy_task.h"
+#include "run/cache_files.h"
+#include "model/copy_task.h"
 
 static bool exists(const char *path) {
     struct stat st;

@@ -1,4 +1,4 @@
-// unit_copy_experiment.c: the summary statistics of common/copy_experiment.h
+// unit_copy_experiment.c: the summary statistics of common/run/copy_experiment.h
 // on hand-made accuracy arrays (no training).
 //
 // Each expected value is a short sum or the sd of a few numbers computed by
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "copy_experiment.h"
+#include "run/copy_experiment.h"
 
 static const double MEAN_TOL = 8 * DBL_EPSILON;
 static const double SD_TOL = 256 * DBL_EPSILON;

@@ -1,6 +1,6 @@
 // unit_corpus.c: the tokenizer, GCIDE markup stripping, the vocabulary and
 // its bounds, reading a corpus once, and leaving dictd's header entries out
-// (common/corpus.h), on small inputs written for the test.
+// (common/words/corpus.h), on small inputs written for the test.
 #include <gsl/gsl_test.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "corpus.h"
-#include "hash.h"
+#include "words/corpus.h"
+#include "base/hash.h"
 
 typedef struct {
     char text[1024];

@@ -1,4 +1,4 @@
-// unit_datafile.c: data files are complete or absent (common/datafile.h);
+// unit_datafile.c: data files are complete or absent (common/base/datafile.h);
 // temporaries are created exclusively, never through a link, and those of
 // dead processes are swept. (Cache files: unit_cache_files.c.)
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
+#include "base/datafile.h"
 
 static bool exists(const char *path) {
     struct stat st;

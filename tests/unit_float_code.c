@@ -1,4 +1,4 @@
-// unit_float_code.c: the float code and its exhaustive scan (common/float_code.h).
+// unit_float_code.c: the float code and its exhaustive scan (common/position/float_code.h).
 //
 // The scan prunes: it skips every k below K0 on a bound, and computes the
 // error in full only where its per-k bound reaches the criterion. Here an
@@ -13,8 +13,8 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "float_code.h"
-#include "pe_recurrence.h"
+#include "position/float_code.h"
+#include "position/pe_recurrence.h"
 
 // The first k >= 1 with ||F_k - P_k|| > criterion, every position in turn; -1 if none up to k_last.
 static long brute_force_first_crossing(const FloatCode *fc, double criterion, long k_last) {

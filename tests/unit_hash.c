@@ -1,9 +1,9 @@
-// unit_hash.c: the workbook's one hash (common/hash.h) is FNV-1a 64, and its
+// unit_hash.c: the workbook's one hash (common/base/hash.h) is FNV-1a 64, and its
 // start is the one cache names and claims' random streams were made with.
 #include <gsl/gsl_test.h>
 #include <string.h>
 
-#include "hash.h"
+#include "base/hash.h"
 
 int main(void) {
     // The published FNV-1a 64 test vectors, from the published offset basis.

@@ -1,4 +1,4 @@
-// unit_lesson_render.c: the renderer's evidence forms (common/lesson.h,
+// unit_lesson_render.c: the renderer's evidence forms (common/run/lesson.h,
 // lessons/README.md): a table's row template repeated per recorded row,
 // paragraphs and rows kept on a condition, words chosen by a number, the
 // ### evidence section and the key:/expected: lines, and a pipe table laid
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
+#include "run/lesson.h"
 
 // lesson_render(text) is 'expected' (NULL: the render fails).
 static void check_render(const char *text, const LessonValues *v, const char *expected, const char *what) {

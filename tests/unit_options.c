@@ -1,12 +1,12 @@
-// unit_options.c: strict option parsing (common/options.h), display widths
-// and number formatting (common/verdict.h).
+// unit_options.c: strict option parsing (common/run/options.h), display widths
+// and number formatting (common/run/verdict.h).
 #include <gsl/gsl_test.h>
 #include <math.h>
 #include <string.h>
 
 #include "option_fixture.h"
-#include "options.h"
-#include "verdict.h"
+#include "run/options.h"
+#include "run/verdict.h"
 
 static OptionsResult parse(const char *a1, const char *a2, const char *a3) {
     static FixtureValues values;

@@ -1,4 +1,4 @@
-// unit_pe_clock.c: the code read as clock hands (common/pe_clock.h).
+// unit_pe_clock.c: the code read as clock hands (common/position/pe_clock.h).
 //
 // Tolerances: an angle from atan2 of one sin/cos pair is good to a few ulp
 // of the angle itself, so 16*DBL_EPSILON*(angle) ("a few ulp, with room");
@@ -10,8 +10,8 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_clock.h"
-#include "pe_table.h"
+#include "position/pe_clock.h"
+#include "position/pe_table.h"
 
 static const double ANGLE_TOL = 16 * DBL_EPSILON;
 

@@ -1,4 +1,4 @@
-// unit_pe_layout.c: the interleaved and halves table layouts (common/pe_layout.h).
+// unit_pe_layout.c: the interleaved and halves table layouts (common/position/pe_layout.h).
 //
 // The halves table is computed from the same sin/cos calls as the interleaved
 // one, so a permutation of columns must reproduce it bit for bit (tolerance 0).
@@ -9,9 +9,9 @@
 #include <gsl/gsl_permute_matrix.h>
 #include <gsl/gsl_test.h>
 
-#include "compare.h"
-#include "pe_layout.h"
-#include "pe_table.h"
+#include "run/compare.h"
+#include "position/pe_layout.h"
+#include "position/pe_table.h"
 
 int main(void) {
     gsl_set_error_handler_off();

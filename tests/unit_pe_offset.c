@@ -1,5 +1,5 @@
 // unit_pe_offset.c: rows of the sinusoidal table as a function of their
-// offset (common/pe_offset.h).
+// offset (common/position/pe_offset.h).
 //
 // Tolerances: a sum of d/2 cosines or squared sines, each correct to a few
 // ulp, is correct to about d ulp of its size; the direct distances from table
@@ -12,8 +12,8 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_offset.h"
-#include "pe_table.h"
+#include "position/pe_offset.h"
+#include "position/pe_table.h"
 
 static const double ENTRY_TOL = 16 * DBL_EPSILON;
 

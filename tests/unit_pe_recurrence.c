@@ -1,4 +1,4 @@
-// unit_pe_recurrence.c: the rotation generator (common/pe_recurrence.h).
+// unit_pe_recurrence.c: the rotation generator (common/position/pe_recurrence.h).
 //
 // Tolerances: pe_recurrence_exact is within about one ulp of the exact value
 // (compared here with sinl/cosl, which see the same long double angle), so
@@ -12,8 +12,8 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_recurrence.h"
-#include "pe_table.h"
+#include "position/pe_recurrence.h"
+#include "position/pe_table.h"
 
 static const double EXACT_TOL = 4 * DBL_EPSILON;
 static const double STEP_TOL = 16 * DBL_EPSILON;

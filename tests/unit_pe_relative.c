@@ -1,6 +1,6 @@
 // unit_pe_relative.c: the relative part of a position-position score and the
 // grid measures of how much of a map the offset m - n explains
-// (common/pe_relative.h).
+// (common/position/pe_relative.h).
 //
 // Tolerances: the projection averages two entries (exact up to one rounding);
 // products and dot products of d terms of size ~1 are good to d ulp, so
@@ -12,9 +12,9 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_relative.h"
-#include "pe_table.h"
-#include "random.h"
+#include "position/pe_relative.h"
+#include "position/pe_table.h"
+#include "base/random.h"
 
 enum { D = 16, N = 64 };
 static const double TOL = 64.0 * D * DBL_EPSILON;

@@ -1,4 +1,4 @@
-// unit_pe_rotation.c: the rotation matrices M_R of common/pe_table.h
+// unit_pe_rotation.c: the rotation matrices M_R of common/position/pe_table.h
 // (pe_rotation_block, pe_rotation_matrix), as chapter 5 uses them.
 //
 // Tolerances, in multiples of DBL_EPSILON:
@@ -18,7 +18,7 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_table.h"
+#include "position/pe_table.h"
 
 static const double BLOCK_TOL = 4 * DBL_EPSILON;
 

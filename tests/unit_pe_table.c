@@ -1,4 +1,4 @@
-// unit_pe_table.c: the sinusoidal table (common/pe_table.h).
+// unit_pe_table.c: the sinusoidal table (common/position/pe_table.h).
 //
 // Tolerances: values computed by one sin/cos of an argument below ~1e4 are
 // correct to a few ulp of 1, so 16*DBL_EPSILON ("a few ulp, with room") for
@@ -10,7 +10,7 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "pe_table.h"
+#include "position/pe_table.h"
 
 static const double ENTRY_TOL = 16 * DBL_EPSILON;
 

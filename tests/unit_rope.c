@@ -1,4 +1,4 @@
-// unit_rope.c: rotary position embedding (common/rope.h).
+// unit_rope.c: rotary position embedding (common/position/rope.h).
 //
 // Tolerances: one rotation of a pair costs a few ulp of the pair's size, so
 // ENTRY_TOL = 16*DBL_EPSILON for entries of order 1. The angle k/Z_i itself
@@ -12,10 +12,10 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "compare.h"
-#include "pe_table.h"
-#include "random.h"
-#include "rope.h"
+#include "run/compare.h"
+#include "position/pe_table.h"
+#include "base/random.h"
+#include "position/rope.h"
 
 static const double ENTRY_TOL = 16 * DBL_EPSILON;
 

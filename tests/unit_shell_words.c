@@ -1,11 +1,11 @@
-// unit_shell_words.c: shell_word (common/shell_words.h), how every command
+// unit_shell_words.c: shell_word (common/run/shell_words.h), how every command
 // the workbook prints quotes an argument, so that it pastes back whole
 // (issue 43). tests/expect_pasted_command.cmake runs such commands in sh.
 #include <gsl/gsl_test.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shell_words.h"
+#include "run/shell_words.h"
 
 static void expect_word(const char *word, const char *want) {
     Buf b = {0};

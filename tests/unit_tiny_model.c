@@ -1,5 +1,5 @@
 // unit_tiny_model.c: the hand-written backward pass of the tiny attention
-// model (common/layers.h, common/tiny_model.h, common/posenc.h) against
+// model (common/model/layers.h, common/model/tiny_model.h, common/model/posenc.h) against
 // central finite differences, plus Adam and the one-hot view of the lookup.
 //
 // Every number of the parameter block is checked (E, W_QKV = [W_Q|W_K|W_V],
@@ -25,15 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adam.h"
-#include "alibi.h"
-#include "compare.h"
-#include "copy_task.h"
-#include "layers.h"
-#include "posenc.h"
-#include "random.h"
-#include "rope.h"
-#include "tiny_model.h"
+#include "model/adam.h"
+#include "position/alibi.h"
+#include "run/compare.h"
+#include "model/copy_task.h"
+#include "model/layers.h"
+#include "model/posenc.h"
+#include "base/random.h"
+#include "position/rope.h"
+#include "model/tiny_model.h"
 
 #define FD_STEP cbrt(DBL_EPSILON)
 #define GRAD_TOLERANCE (1e3 * pow(DBL_EPSILON, 2.0 / 3.0))

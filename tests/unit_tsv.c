@@ -1,11 +1,11 @@
 // unit_tsv.c: escaping a field of any text for a TSV row and back
-// (common/tsv.h: tsv_escaped, tsv_unescape), as narratives.tsv uses them.
+// (common/base/tsv.h: tsv_escaped, tsv_unescape), as narratives.tsv uses them.
 #include <gsl/gsl_test.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tsv.h"
+#include "base/tsv.h"
 
 // tsv_escaped(text) is 'expected', one line without a tab, and unescapes back to text.
 static void check_round_trip(const char *text, const char *expected, const char *what) {

@@ -1,11 +1,11 @@
-// unit_utf8.c: utf8_shown (common/utf8.h), how every program echoes a value
+// unit_utf8.c: utf8_shown (common/base/utf8.h), how every program echoes a value
 // back in a message: one line, and nothing a terminal would obey (issue 43:
 // a newline split the message in two, ESC ] 0 ; ... BEL retitled the terminal).
 #include <gsl/gsl_test.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "base/utf8.h"
 
 static void expect_shown(const char *text, size_t max_bytes, const char *want, const char *what) {
     char *shown = utf8_shown(text, max_bytes);

@@ -1,4 +1,4 @@
-// unit_word2vec.c: skip-gram with negative sampling (common/word2vec.h).
+// unit_word2vec.c: skip-gram with negative sampling (common/words/word2vec.h).
 //
 // 1. The gradient of one example's loss (sgns_backward) against central finite
 //    differences of sgns_forward, for every entry of the input row and of each
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "random.h"
-#include "word2vec.h"
+#include "base/random.h"
+#include "words/word2vec.h"
 
 static const double H = 1e-2, GRAD_TOL = 1e-3;
 enum { D = 12, TARGETS = 4, V = 30 };

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "text_file.h"
+#include "base/text_file.h"
 
 extern char **environ;
 

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "datafile.h"
+#include "base/datafile.h"
 
 typedef struct {
     int status;                    // exit status as a shell shows it (128+N for signal N); -1: not started

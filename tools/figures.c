@@ -8,14 +8,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "child.h"
-#include "datafile.h"
-#include "faults.h"
-#include "lesson.h"
-#include "options.h"
-#include "text_file.h"
-#include "tsv.h"
+#include "base/datafile.h"
+#include "base/faults.h"
+#include "run/lesson.h"
+#include "run/options.h"
+#include "base/text_file.h"
+#include "base/tsv.h"
 
 // The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
 // font_scale=1.5"), appended to every script's -e variables; "" without them.

@@ -29,9 +29,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "i18n.h"
-#include "manifest.h"
-#include "run_data.h"
+#include "base/i18n.h"
+#include "run/manifest.h"
+#include "run/run_data.h"
 
 enum { FIGURE_WHY_LEN = 512 };
 
@@ -60,7 +60,7 @@ bool figures_file_name(const char *rel);
 bool figures_file_exists(const char *run_dir, Lang lang, const char *name, const char *ext);
 
 // The scripts plots/<chapter>_*.gp, sorted; *scripts is a new array of new
-// paths (names_free, common/text_file.h).
+// paths (names_free, common/base/text_file.h).
 size_t figures_find(const char *plots, const char *chapter, char ***scripts);
 
 // The caption: the script's "# Figure: " line, else the script's file name. New string.

@@ -76,12 +76,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "exitcodes.h"
-#include "faults.h"
-#include "options.h"
-#include "text_file.h"
-#include "utf8.h"
+#include "base/buf.h"
+#include "base/exitcodes.h"
+#include "base/faults.h"
+#include "run/options.h"
+#include "base/text_file.h"
+#include "base/utf8.h"
 
 static const char *const PROGRAM = "language_share";
 

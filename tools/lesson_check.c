@@ -40,12 +40,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "exitcodes.h"
-#include "lesson.h"
-#include "options.h"
-#include "text_file.h"
-#include "tsv.h"
+#include "base/buf.h"
+#include "base/exitcodes.h"
+#include "run/lesson.h"
+#include "run/options.h"
+#include "base/text_file.h"
+#include "base/tsv.h"
 
 enum { CLAIM_WORDS = 120, COURSE_WORDS = 6000 };
 // The verdict table a chapter prints: its header lines, then one line a claim.

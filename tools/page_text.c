@@ -1,8 +1,8 @@
 // page_text.c: see page_text.h.
 #include "page_text.h"
 
-#include "exitcodes.h"
-#include "lesson.h"
+#include "base/exitcodes.h"
+#include "run/lesson.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "faults.h"
+#include "base/faults.h"
 
 
 

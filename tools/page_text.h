@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "md_block.h"
 
 

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datafile.h"
-#include "exitcodes.h"
+#include "base/datafile.h"
+#include "base/exitcodes.h"
 #include "figures.h"
-#include "i18n.h"
-#include "lesson.h"
+#include "base/i18n.h"
+#include "run/lesson.h"
 #include "md_block.h"
 #include "page_text.h"
 

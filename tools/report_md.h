@@ -13,10 +13,10 @@
 
 #include <stdbool.h>
 
-#include "i18n.h"
-#include "run_data.h"
+#include "base/i18n.h"
+#include "run/run_data.h"
 
-// Write the report in the current language (common/i18n.h) -- DIR/REPORT.md,
+// Write the report in the current language (common/base/i18n.h) -- DIR/REPORT.md,
 // DIR/REPORT.zh-TW.md or DIR/REPORT.zh-CN.md (report_md_name) -- from 'run'
 // (read in that language), every chapter in its order; temporary name, then
 // rename. False with errno set when it cannot be written.

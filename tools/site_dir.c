@@ -11,15 +11,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
-#include "faults.h"
-#include "i18n.h"
-#include "text_file.h"
-#include "utf8.h"
+#include "base/datafile.h"
+#include "base/faults.h"
+#include "base/i18n.h"
+#include "base/text_file.h"
+#include "base/utf8.h"
 
 // The temporaries of a site run in DIR: ".new.site.tmp.PID" (the site being
 // written) and ".old.site.tmp.PID" (the previous site's files, moved aside
-// while the new ones move in); common/datafile.h's ".NAME.tmp.PID" with
+// while the new ones move in); common/base/datafile.h's ".NAME.tmp.PID" with
 // NAME ending in SITE_TEMP_SUFFIX, so its sweep removes those of dead runs.
 #define SITE_TEMP_SUFFIX ".site"
 static const char *const SITE_TEMPS[] = {".new.site.tmp.", ".old.site.tmp."};
@@ -99,7 +99,7 @@ static bool only_site_files(const SiteDir *s, bool has_manifest, const char *rel
         } else if (S_ISDIR(st.st_mode) && listed_folder(&s->previous, child_rel)) {
             ok = only_site_files(s, has_manifest, child_rel, why, why_size);
         } else {
-            // (the name on one line, never a terminal's command: common/utf8.h)
+            // (the name on one line, never a terminal's command: common/base/utf8.h)
             char *shown = utf8_shown(child_rel, 200);
             if (shown == NULL) faults_out_of_memory("a file's name", strlen(child_rel));
             if (manifest_has(&s->previous, child_rel))

@@ -19,10 +19,10 @@
 // system, so a mount point works), and only when every file is there are its
 // files moved into place, one rename each (the previous site's first moved
 // aside, into DIR/.old.site.tmp.PID, and put back if a move fails), with
-// the stop signals held (common/faults.h): a failure or a stop (SIGINT,
+// the stop signals held (common/base/faults.h): a failure or a stop (SIGINT,
 // SIGTERM, SIGHUP) leaves DIR as it was, the previous site or nothing. A run
 // killed outright (SIGKILL) leaves its .site.tmp folder, which the next site
-// run into DIR sweeps (common/datafile.h's sweep of dead processes'
+// run into DIR sweeps (common/base/datafile.h's sweep of dead processes'
 // temporaries). While files move, SITE_MANIFEST lists both sites' files, so
 // whatever stops a run, every file in DIR is listed.
 #ifndef WORKBOOK_SITE_DIR_H
@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "manifest.h"
+#include "run/manifest.h"
 
 // In the <head> of every page of a site (what wrote it).
 #define SITE_DIR_MARK "<meta name=\"generator\" content=\"pe-workbook site\">"

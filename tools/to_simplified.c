@@ -52,10 +52,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "datafile.h"
-#include "exitcodes.h"
-#include "text_file.h"
+#include "base/buf.h"
+#include "base/datafile.h"
+#include "base/exitcodes.h"
+#include "base/text_file.h"
 
 static const char *const PROGRAM = "to_simplified";
 static const char *const OPEN_QUOTE = "「", *const CLOSE_QUOTE = "」";
@@ -234,7 +234,7 @@ static int convert(const char *in, const char *out_path, const char *corrections
         char *language = strstr(result, "Language: zh_TW");
         if (language) memcpy(language + strlen("Language: zh_"), "CN", 2);
     }
-    // Written as every file of the workbook is (common/datafile.h): a
+    // Written as every file of the workbook is (common/base/datafile.h): a
     // temporary name, then renamed into place, so no partial OUT is left.
     char *dir = text_copy(out_path), *slash = strrchr(dir, '/');
     const char *name = slash ? slash + 1 : out_path;

@@ -10,7 +10,7 @@
 //   DIR/chNN.html         one page per chapter: the lesson claim by claim
 //   DIR/glossary.html     the terms in English, zh-TW and zh-CN (lessons/glossary.tsv)
 //   DIR/zh-TW/, DIR/zh-CN/  the same pages in Traditional and Simplified Chinese
-//                         (common/i18n.h), sharing assets/ and the data; each
+//                         (common/base/i18n.h), sharing assets/ and the data; each
 //                         language shows its own figures (figures/, figures/zh-TW/,
 //                         figures/zh-CN/: the driver draws every language's);
 //                         every page switches to the same page in the others
@@ -20,7 +20,7 @@
 // Each file is written under a temporary name and renamed over the old one,
 // so a stopped run leaves every page whole; at the end the files the
 // previous PAGES_MANIFEST lists and this run did not write are removed.
-// Each figure is placed at the claim whose lesson names it (common/lesson.h).
+// Each figure is placed at the claim whose lesson names it (common/run/lesson.h).
 // Every page ends with where its results come from (the date, the
 // workbook's commit and the machine of each chapter's run, from run.tsv)
 // and how to run them yourself.
@@ -61,21 +61,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
-#include "exitcodes.h"
-#include "faults.h"
+#include "base/datafile.h"
+#include "base/exitcodes.h"
+#include "base/faults.h"
 #include "figures.h"
-#include "folder_lock.h"
-#include "i18n.h"
-#include "lesson.h"
-#include "manifest.h"
-#include "options.h"
+#include "run/folder_lock.h"
+#include "base/i18n.h"
+#include "run/lesson.h"
+#include "run/manifest.h"
+#include "run/options.h"
 #include "page_text.h"
 #include "report_md.h"
-#include "run_data.h"
+#include "run/run_data.h"
 #include "site_dir.h"
-#include "text_file.h"
-#include "tsv.h"
+#include "base/text_file.h"
+#include "base/tsv.h"
 #include "workbook_commit.h"   // WORKBOOK_SOURCE_URL (generated at build time: tools/commit_id.cmake)
 
 static const char *const PROGRAM = "workbook_pages";
@@ -88,7 +88,7 @@ static Manifest g_manifest;        // the previous run's names and this run's
 static Manifest g_written;         // this run's names only
 static bool g_katex;               // KaTeX copied next to the pages (--katex)
 static const char *g_out;
-// The language being written (common/i18n.h): English at the top of --out,
+// The language being written (common/base/i18n.h): English at the top of --out,
 // the others in a folder of their own (zh-TW/, zh-CN/) that shares assets/,
 // figures/ and the chapter folders with it.
 static Lang g_lang;
@@ -331,7 +331,7 @@ static void add_markdown(Buf *h, const Buf *md) {
 
 // lessons/glossary.tsv (id, en, zh-TW, source, note, not_in; its avoid and avoid_en columns are
 // for the test lessons.one_name, tests/expect_one_name.cmake), embedded with its zh-CN
-// edition (common/lesson.h): the same rows in the same order.
+// edition (common/run/lesson.h): the same rows in the same order.
 typedef struct {
     char *id;
     char *source[LANG_COUNT];      // where the course uses it (the zh-CN edition's section names simplified)
@@ -780,7 +780,7 @@ static void claim_section(Buf *md, ChapterPage *c, const Claim *cl) {
     if (lesson) lesson_parts_free(&parts);
 }
 
-// The chapter's exercises (EXERCISES/chNN.tsv, read by common/exercises.c):
+// The chapter's exercises (EXERCISES/chNN.tsv, read by common/run/exercises.c):
 // each with its question, the command that answers it and the answer folded.
 // None: no section.
 static void exercises(Buf *md, const ChapterPage *c) {
@@ -1265,7 +1265,7 @@ static void copy_assets(const char *assets, const char *katex) {
 
 static void abandon_site(void) { site_dir_abandon(&g_site_dir); }
 
-// While the site is written the stop signals are held (common/faults.h): one
+// While the site is written the stop signals are held (common/base/faults.h): one
 // that came is acted on here, before the next file, by removing what the site
 // wrote and then taking its course (128 + N).
 static void stop_if_signalled(void) {
@@ -1396,7 +1396,7 @@ int main(int argc, char **argv) {
         options_reject(PROGRAM, "--site", site, why);
         return EXIT_BAD_INPUT;
     }
-    // One writer at a time in the folder (common/folder_lock.h): the driver's run or another pages run waits,
+    // One writer at a time in the folder (common/run/folder_lock.h): the driver's run or another pages run waits,
     // saying at once what for.
     if (!folder_lock(PROGRAM, out)) {
         fprintf(stderr, _("%s: cannot lock %s/.lock: %s\n"), PROGRAM, out, strerror(errno));

@@ -24,7 +24,7 @@
 //       ../lessons/LANG/figure_words.tsv (else the lessons built in).
 //
 //   --lang en|zh-TW|zh-CN: the reader's language (default: the environment's,
-//   common/i18n.h), passed on to the chapters and the language of the PNG
+//   common/base/i18n.h), passed on to the chapters and the language of the PNG
 //   figures; the report is written in every language, REPORT.md,
 //   REPORT.zh-TW.md and REPORT.zh-CN.md, each showing its own figures.
 //
@@ -32,12 +32,12 @@
 //     --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H
 //     --font-scale X     every text X times its usual size
 //
-// The run is data: the chapters write their files (common/chapter.h), the
-// driver adds output.txt and run.tsv (common/run_data.h says what each holds)
+// The run is data: the chapters write their files (common/run/chapter.h), the
+// driver adds output.txt and run.tsv (common/run/run_data.h says what each holds)
 // and the figures; REPORT.md is written from what common/run_data reads back
 // (tools/report_md.c), as the HTML pages are (tools/workbook_pages.c).
 //
-// What DIR holds: DIR/MANIFEST (common/manifest.h) lists every file the
+// What DIR holds: DIR/MANIFEST (common/run/manifest.h) lists every file the
 // driver wrote there: REPORT.md, chNN/output.txt, chNN/run.tsv,
 // figures/[LANG/]NAME.png and .svg. Running a chapter first removes that chapter's
 // listed files; a file the driver did not write is never removed. Every file
@@ -45,7 +45,7 @@
 // also checked: tools/figures.h); REPORT.md is replaced only at the end, so a
 // run that is stopped leaves the previous complete REPORT.md.
 //
-// Exit statuses (common/exitcodes.h):
+// Exit statuses (common/base/exitcodes.h):
 //   0    every chapter exited 0 with its claims, every figure was drawn (run
 //        mode: without gnuplot figures count as skipped); --render: drawn
 //   1    a chapter exited with another status or wrote no claims.tsv, or a
@@ -68,26 +68,26 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "datafile.h"
-#include "exitcodes.h"
-#include "faults.h"
-#include "folder_lock.h"
+#include "base/datafile.h"
+#include "base/exitcodes.h"
+#include "base/faults.h"
+#include "run/folder_lock.h"
 #include "figures.h"
-#include "hash.h"
-#include "i18n.h"
-#include "lesson.h"
-#include "manifest.h"
-#include "options.h"
-#include "parallel.h"
-#include "progress.h"
+#include "base/hash.h"
+#include "base/i18n.h"
+#include "run/lesson.h"
+#include "run/manifest.h"
+#include "run/options.h"
+#include "base/parallel.h"
+#include "base/progress.h"
 #include "report_md.h"
-#include "run_data.h"
-#include "shell_words.h"
-#include "text_file.h"
-#include "tsv.h"
-#include "utf8.h"
-#include "verdict.h"
-#include "wallclock.h"
+#include "run/run_data.h"
+#include "run/shell_words.h"
+#include "base/text_file.h"
+#include "base/tsv.h"
+#include "base/utf8.h"
+#include "run/verdict.h"
+#include "base/wallclock.h"
 #include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
 
 enum { MAX_CHAPTERS = 32, MAX_PASSED = 256, ARG_MAX_LEN = 2048, WHY_LEN = 1024 };
@@ -404,7 +404,7 @@ static int check_run_inputs(Driver *d) {
         if (strncmp(a->passed[k], "--claim=", 8) == 0) d->only_claim = a->passed[k] + 8;
         d->one_claim = d->one_claim || strcmp(a->passed[k], "--claim") == 0 || strncmp(a->passed[k], "--claim=", 8) == 0;
     }
-    // The options as a shell reads them back (common/shell_words.h): the
+    // The options as a shell reads them back (common/run/shell_words.h): the
     // report's "Run with" and the heading of the run can be pasted as they are.
     Buf typed = {0};
     shell_words(&typed, a->passed, a->n_passed);
@@ -453,7 +453,7 @@ static int check_run_inputs(Driver *d) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
         return reject("--out", d->out, accepted);
     }
-    // One run at a time into the folder (common/folder_lock.h), report included.
+    // One run at a time into the folder (common/run/folder_lock.h), report included.
     if (!folder_lock(PROGRAM, d->out))
         return fprintf(stderr, _("%s: cannot lock %s/.lock: %s\n"), PROGRAM, d->out, strerror(errno)), EXIT_IO_FAILED;
     return EXIT_AS_EXPECTED;
@@ -534,7 +534,7 @@ static void cpu_model(char *buf, size_t size) {
     free(text);
 }
 
-// The rows "date", "commit", "machine", "cpu", "cores" of run.tsv (common/run_data.h).
+// The rows "date", "commit", "machine", "cpu", "cores" of run.tsv (common/run/run_data.h).
 static void where_from(char *date, size_t date_size, char *machine, size_t machine_size, char *cpu, size_t cpu_size,
                        char *cores, size_t cores_size) {
     time_t now = time(NULL);
@@ -548,7 +548,7 @@ static void where_from(char *date, size_t date_size, char *machine, size_t machi
     snprintf(cores, cores_size, "%zu", parallel_cpu_count());
 }
 
-// DIR/chNN/run.tsv (common/run_data.h), listed in MANIFEST before it is named.
+// DIR/chNN/run.tsv (common/run/run_data.h), listed in MANIFEST before it is named.
 static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o) {
     DataFile f;
     if (!datafile_open(&f, dir, "run.tsv", NULL)) return false;
@@ -729,7 +729,7 @@ static int run_chapter(Driver *d, size_t index) {
     if (one) printf(_("%s %s%s(into %s/)\n\n"), c->name, d->settings, d->settings[0] ? " " : "", dir);
     else printf("%s", line);
     fflush(stdout);
-    // The chapter's progress on the terminal (common/progress.h) is drawn after that line's text
+    // The chapter's progress on the terminal (common/base/progress.h) is drawn after that line's text
     // and leaves it there; it is erased before the chapter ends, so the result follows on a clean line.
     progress_label_for_children(one ? NULL : line);
     if (!output_dir_prepare(dir, why, sizeof why))

@@ -37,8 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "text_file.h"
+#include "base/buf.h"
+#include "base/text_file.h"
 
 enum Kind {
     K_WIDE,     // a Chinese character (or kana, a circled number)
