@@ -81,6 +81,7 @@
 #include "model/layers.h"
 #include "base/parallel.h"
 #include "position/pe_table.h"
+#include "position/rope.h"
 #include "model/posenc.h"
 #include "base/random.h"
 #include "model/tiny_model.h"
@@ -164,15 +165,14 @@ static bool needs(const Chapter *ch, size_t enc) {
 // Claims 6.8-6.10's helpers, used by the data files (below, with their claims).
 static double mirror_bound_interior(void);
 static double mirror_bound(size_t t, size_t T);
-typedef struct RopeAliases RopeAliases;
-static void rope_alias_zones(long *low, long *high);
 static double slope_of(size_t enc, long k, size_t which);
 
 static void write_experiment_data(Chapter *ch) {
     DataFile f;
     // The RoPE alias zones of claim 6.8: queries at t <= alias_low or t >= alias_high meet an alias key.
     long alias_low, alias_high;
-    rope_alias_zones(&alias_low, &alias_high);
+    RopeAliases aliases = rope_aliases((size_t)d, train_len, (long)eval_len());
+    rope_alias_zones(&aliases, &alias_low, &alias_high);
     chapter_data_open(ch, &f, "experiment.dat",
                       "train_len eval_len vocab chance steps seeds d mirror_bound_interior rope_alias_low rope_alias_high");
     datafile_printf(&f, "%ld %zu %ld %.6g %ld %ld %ld %.6g %ld %ld\n", train_len, eval_len(), vocab, 1.0 / (double)vocab,
@@ -819,87 +819,24 @@ static void mirror_probe(const TinyModel *m, const CopyConfig *cfg, double *valu
     tiny_acts_free(a);
 }
 
-// Why RoPE fails where it fails. The score of query t and key s is a fixed
-// function of the offset R = t - s, built from the angles R/Z_i of the pairs.
-// Only the "fast" pairs, whose period 2 pi Z_i is shorter than L_train, turn
-// far enough inside the training window to single out offset 1 from its
-// neighbours. How much offset R looks like offset 1 to them:
-//   resemblance(R) = mean over fast pairs i of cos((R - 1) / Z_i)   (1 at R = 1)
-// Training only shows offsets |R| < L_train; the one most like offset 1 (the
-// query's own key, R = 0, for d = 32) scores r_max. An untrained offset that is
-// closer to offset 1 than to that, resemblance > (1 + r_max)/2, is an "alias":
-// the fast pairs can barely tell it from offset 1, and nothing in training
-// taught the model to score it down.
-struct RopeAliases {
-    size_t n_fast;                 // pairs with period < L_train
-    double trained_max;            // r_max: largest resemblance among trained offsets R != 1
-    long trained_argmax;
-    double threshold;              // (1 + r_max) / 2
-    long alias[2 * MAX_EVAL_LEN];  // offsets L_train <= |R| < T (the test length) above the threshold
-    size_t n_alias;
-};
-
-static double rope_resemblance(long R, size_t n_fast) {
-    double sum = 0.0;
-    for (size_t i = 0; i < n_fast; i++) sum += cos((double)(R - 1) / pe_denominator(i, (size_t)d));
-    return sum / (double)n_fast;
-}
-
-static RopeAliases rope_aliases(void) {
-    RopeAliases a = {0};
-    while (a.n_fast < (size_t)d / 2 && 2.0 * M_PI * pe_denominator(a.n_fast, (size_t)d) < (double)train_len) a.n_fast++;
-    a.trained_max = -INFINITY;
-    for (long R = -(train_len - 1); R < train_len; R++)
-        if (R != 1 && rope_resemblance(R, a.n_fast) > a.trained_max) {
-            a.trained_max = rope_resemblance(R, a.n_fast);
-            a.trained_argmax = R;
-        }
-    a.threshold = 0.5 * (1.0 + a.trained_max);
-    for (long R = -((long)eval_len() - 1); R < (long)eval_len(); R++)
-        if (labs(R) >= train_len && rope_resemblance(R, a.n_fast) > a.threshold) a.alias[a.n_alias++] = R;
-    return a;
-}
-
-// Does the query at t (in a sequence of the test length) have a key at an alias offset?
-static bool sees_alias(const RopeAliases *a, size_t t) {
-    for (size_t j = 0; j < a->n_alias; j++) {
-        long s = (long)t - a->alias[j];
-        if (s >= 0 && s < (long)eval_len()) return true;
-    }
-    return false;
-}
-
 static double slope_of(size_t enc, long k, size_t which) { return experiment.runs[enc][k].pe_final[which]; }
 
-// The alias zones of the test length: queries at t <= low or t >= high meet
-// an alias key (low = -1, high = T: none).
-static void rope_alias_zones(long *low, long *high) {
-    RopeAliases aliases = rope_aliases();
-    size_t T = eval_len();
-    *low = -1, *high = (long)T;
-    for (size_t t = 0; t < T; t++)
-        if (sees_alias(&aliases, t)) {
-            if (t < T / 2) *low = (long)t;
-            else if (*high == (long)T) *high = (long)t;
-        }
-}
-
-
 // ---- claim 6.8: RoPE beyond the training length ----------------------------
+// Why RoPE fails where it fails, the "aliases" of offset 1: common/position/rope.h.
 
 static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     experiment_ensure(ch);
     const CopySummary *s = &experiment.summary[ENC_ROPE];
     double chance = 1.0 / (double)vocab, in_range = s->train_len.mean, beyond = s->beyond.mean;
     size_t L = (size_t)train_len, T = eval_len();
-    RopeAliases a = rope_aliases();
+    RopeAliases a = rope_aliases((size_t)d, train_len, (long)T);
     // Accuracy at the positions of the long test sequences that do / do not meet an alias key.
     double with_sum = 0.0, without_sum = 0.0;
     size_t with_n = 0, without_n = 0, with_first = T, with_last = 0;
     for (size_t t = 1; t < T; t++) {
         double acc = 0.0;
         for (long k = 0; k < seeds; k++) acc += experiment.runs[ENC_ROPE][k].accuracy[t] / (double)seeds;
-        if (sees_alias(&a, t)) {
+        if (rope_sees_alias(&a, t)) {
             with_sum += acc, with_n++;
             if (t > L) with_first = GSL_MIN(with_first, t);
             else with_last = t;
@@ -910,7 +847,7 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     double acc_alias = with_n ? with_sum / (double)with_n : NAN, acc_clean = without_n ? without_sum / (double)without_n : NAN;
     long strongest = 0;   // the alias most like offset 1
     for (size_t j = 0; j < a.n_alias; j++)
-        if (j == 0 || rope_resemblance(a.alias[j], a.n_fast) > rope_resemblance(strongest, a.n_fast)) strongest = a.alias[j];
+        if (j == 0 || rope_resemblance(a.alias[j], a.n_fast, (size_t)d) > rope_resemblance(strongest, a.n_fast, (size_t)d)) strongest = a.alias[j];
     bool aliased = a.n_alias > 0 && with_n > 0 && without_n > 0 && acc_alias < acc_clean;
     bool solved_in_range = in_range >= COPY_SOLVED;
     bool same = beyond >= in_range - COPY_SAME_BAND;
@@ -966,7 +903,7 @@ static void claim_rope_beyond(Chapter *ch, ClaimResult *r) {
     for (size_t j = 0; j < a.n_alias; j++) {
         claim_row(r, "aliases");
         claim_cell_text(r, "aliases", "R", "%+ld", a.alias[j]);
-        claim_cell(r, "aliases", "resemblance", rope_resemblance(a.alias[j], a.n_fast));
+        claim_cell(r, "aliases", "resemblance", rope_resemblance(a.alias[j], a.n_fast, (size_t)d));
     }
     claim_flag(r, "has_aliases", a.n_alias > 0);
     if (a.n_alias > 0) {

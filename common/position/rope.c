@@ -2,6 +2,7 @@
 #include "position/rope.h"
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>   // M_PI
 #include <math.h>
 #include <stdlib.h>
 
@@ -97,4 +98,44 @@ int rope_table_rotate_by(const RopeTable *table, gsl_matrix *X, size_t position,
         }
     }
     return GSL_SUCCESS;
+}
+
+double rope_resemblance(long R, size_t n_fast, size_t d) {
+    double sum = 0.0;
+    for (size_t i = 0; i < n_fast; i++) sum += cos((double)(R - 1) / pe_denominator(i, d));
+    return sum / (double)n_fast;
+}
+
+RopeAliases rope_aliases(size_t d, long train_len, long test_len) {
+    RopeAliases a = {.d = d, .train_len = train_len, .test_len = test_len};
+    while (a.n_fast < d / 2 && 2.0 * M_PI * pe_denominator(a.n_fast, d) < (double)train_len) a.n_fast++;
+    a.trained_max = -INFINITY;
+    for (long R = -(train_len - 1); R < train_len; R++)
+        if (R != 1 && rope_resemblance(R, a.n_fast, d) > a.trained_max) {
+            a.trained_max = rope_resemblance(R, a.n_fast, d);
+            a.trained_argmax = R;
+        }
+    a.threshold = 0.5 * (1.0 + a.trained_max);
+    for (long R = -(test_len - 1); R < test_len; R++)
+        if (labs(R) >= train_len && rope_resemblance(R, a.n_fast, d) > a.threshold && a.n_alias < ROPE_ALIASES_MAX)
+            a.alias[a.n_alias++] = R;
+    return a;
+}
+
+bool rope_sees_alias(const RopeAliases *a, size_t t) {
+    for (size_t j = 0; j < a->n_alias; j++) {
+        long s = (long)t - a->alias[j];
+        if (s >= 0 && s < a->test_len) return true;
+    }
+    return false;
+}
+
+void rope_alias_zones(const RopeAliases *a, long *low, long *high) {
+    size_t T = (size_t)a->test_len;
+    *low = -1, *high = (long)T;
+    for (size_t t = 0; t < T; t++)
+        if (rope_sees_alias(a, t)) {
+            if (t < T / 2) *low = (long)t;
+            else if (*high == (long)T) *high = (long)t;
+        }
 }

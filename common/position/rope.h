@@ -29,6 +29,7 @@
 #define WORKBOOK_ROPE_H
 
 #include <gsl/gsl_matrix.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 // The angle of pair i at position k: k / Z_i (NAN for an odd d or i >= d/2).
@@ -72,5 +73,40 @@ int rope_table_rotate(const RopeTable *table, gsl_matrix *X, int direction);
 // width is not the table's d or position >= max_positions; GSL_EINVAL for
 // another direction.
 int rope_table_rotate_by(const RopeTable *table, gsl_matrix *X, size_t position, int direction);
+
+// ---- why RoPE fails where it fails (chapter 6, claim 6.8) ----------------------
+// The score of query t and key s is a fixed function of the offset R = t - s,
+// built from the angles R/Z_i of the pairs. Only the "fast" pairs, whose
+// period 2 pi Z_i is shorter than L_train, turn far enough inside the training
+// window to single out offset 1 from its neighbours. How much offset R looks
+// like offset 1 to them:
+//   resemblance(R) = mean over fast pairs i of cos((R - 1) / Z_i)   (1 at R = 1)
+// Training only shows offsets |R| < L_train; the one most like offset 1 (the
+// query's own key, R = 0, for d = 32) scores r_max. An untrained offset that is
+// closer to offset 1 than to that, resemblance > (1 + r_max)/2, is an "alias":
+// the fast pairs can barely tell it from offset 1, and nothing in training
+// taught the model to score it down.
+enum { ROPE_ALIASES_MAX = 2048 };   // offsets -(T-1) .. T-1 for a test length T up to 1024
+typedef struct {
+    size_t d;                         // the encoding's width
+    long train_len, test_len;         // L_train, and T
+    size_t n_fast;                    // pairs with period < L_train
+    double trained_max;               // r_max: largest resemblance among trained offsets R != 1
+    long trained_argmax;
+    double threshold;                 // (1 + r_max) / 2
+    long alias[ROPE_ALIASES_MAX];     // offsets L_train <= |R| < T above the threshold
+    size_t n_alias;
+} RopeAliases;
+
+// resemblance(R) over the first n_fast pairs of width d.
+double rope_resemblance(long R, size_t n_fast, size_t d);
+// The fast pairs, r_max and the aliases of width d, training length
+// train_len and test length test_len (at most ROPE_ALIASES_MAX / 2).
+RopeAliases rope_aliases(size_t d, long train_len, long test_len);
+// Does the query at t (in a sequence of the test length) have a key at an alias offset?
+bool rope_sees_alias(const RopeAliases *a, size_t t);
+// The alias zones of the test length: queries at t <= low or t >= high meet
+// an alias key (low = -1, high = T: none).
+void rope_alias_zones(const RopeAliases *a, long *low, long *high);
 
 #endif
