@@ -77,6 +77,7 @@
 #include "report_md.h"
 #include "run/run_data.h"
 #include "site_dir.h"
+#include "site_files.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
 #include "workbook_commit.h"   // WORKBOOK_SOURCE_URL (generated at build time: tools/commit_id.cmake)
@@ -104,12 +105,6 @@ static bool g_site;
 static SiteDir g_site_dir;
 static size_t g_files_written;
 static unsigned long long g_bytes_written;
-// A data file above this many bytes stays out of the site, and its page says
-// so with its size: a class's site should stay within about 20 MB, and at
-// the course's settings one file is far above this, chapter 0's word vectors
-// (vectors.txt, 44 MB, 17 MB compressed), which `./workbook ch00` writes.
-// The next largest, chapter 3's heatmap_wide.dat, is under 1 MB.
-enum { SITE_LARGEST_FILE = 5 * 1000 * 1000 };
 
 static const char *language_dir(Lang lang) {
     static const char *const DIRS[LANG_COUNT] = {"", "zh-TW/", "zh-CN/"};
@@ -359,12 +354,6 @@ static void nav(Buf *md, size_t i) {
     buf_puts(md, "\n\n</nav>\n\n");
 }
 
-// A file's size for a reader: "0.3 kB", "195.1 kB", "43.6 MB" (1 kB = 1000 bytes).
-static void file_size_words(char *buf, size_t size, unsigned long long bytes) {
-    if (bytes < 1000ULL * 1000ULL) snprintf(buf, size, "%.1f kB", (double)bytes / 1e3);
-    else snprintf(buf, size, "%.1f MB", (double)bytes / 1e6);
-}
-
 // ---- where the results come from, and how to run them yourself (tools/provenance.h) ----
 
 // The footer of a page (provenance_footer): on the contents and the glossary
@@ -438,49 +427,7 @@ static void write_chapter(size_t i) {
             if (!c->figures[f].claim[0]) page_figure(&md, c, &c->figures[f]);
     }
     page_exercises(&md, c);
-    buf_puts(&md, _("<section class=\"files\">\n\n## The chapter's files\n\n"));
-    // (the folder named, never linked: a static web host answers a folder's address with 404)
-    buf_puts(&md, _("Written by this run into "));
-    char folder[16];
-    snprintf(folder, sizeof folder, "%s/", c->name);
-    md_code(&md, folder);
-    buf_puts(&md, _(", as its MANIFEST lists them, with the narrative "));
-    char out_rel[32];
-    snprintf(out_rel, sizeof out_rel, "%s%s/output.txt", g_root, c->name);
-    buf_puts(&md, "[`output.txt`](");
-    md_dest(&md, out_rel);
-    buf_puts(&md, "):\n\n");
-    for (size_t f = 0; f < c->n_files; f++) {
-        char rel[8192], path[8192];
-        snprintf(rel, sizeof rel, "%s%s/%s", g_root, c->name, c->files[f]);
-        snprintf(path, sizeof path, "%s/%s/%s", g_run_dir, c->name, c->files[f]);
-        struct stat st;
-        bool there = stat(path, &st) == 0 && S_ISREG(st.st_mode);
-        char size[32] = "";
-        if (there) file_size_words(size, sizeof size, (unsigned long long)st.st_size);
-        buf_puts(&md, "- ");
-        if (!there) {            // (listed by its MANIFEST, removed since)
-            md_code(&md, c->files[f]);
-            buf_puts(&md, _(" (no longer there)"));
-        } else if (g_site && st.st_size > SITE_LARGEST_FILE) {
-            md_code(&md, c->files[f]);
-            buf_printf(&md, " (%s)", size);
-            char command[32];
-            snprintf(command, sizeof command, "./workbook %s", c->name);
-            Buf code = {0};
-            md_code(&code, command);
-            buf_printf(&md, _(": left out of the published pages, which stay small; %s writes it"), code.s);
-            free(code.s);
-        } else {
-            buf_puts(&md, "[");
-            md_code(&md, c->files[f]);
-            buf_puts(&md, "](");
-            md_dest(&md, rel);
-            buf_printf(&md, ") (%s)", size);
-        }
-        buf_puts(&md, "\n");
-    }
-    buf_puts(&md, "\n</section>\n\n");
+    site_files_section(&md, c, g_site);
     nav(&md, i);
     char *command = provenance_command(c->run);
     footer(&md, c->run, command);
@@ -644,40 +591,6 @@ static void copy_run_file(const char *rel, bool required) {
     }
 }
 
-// Each chapter's drawn figures (the SVG in every language: each language's
-// pages show their own; the PNG where the run drew one), its data files (those its page links:
-// none above SITE_LARGEST_FILE) and what it printed.
-static void copy_site_files(void) {
-    make_dir("figures");
-    for (Lang lang = 1; lang < LANG_COUNT; lang++) {
-        char sub[64];
-        snprintf(sub, sizeof sub, "figures/%.*s", (int)strlen(figures_language_dir(lang)) - 1, figures_language_dir(lang));
-        make_dir(sub);
-    }
-    for (size_t i = 0; i < g_n_ch; i++) {
-        const ChapterPage *c = &g_ch[i];
-        char rel[8192];
-        for (size_t k = 0; k < c->n_figures; k++)
-            for (Lang lang = 0; lang < LANG_COUNT; lang++) {
-                snprintf(rel, sizeof rel, "figures/%s%s.svg", figures_language_dir(lang), c->figures[k].name);
-                if (lang == LANG_EN || figures_file_exists(g_run_dir, lang, c->figures[k].name, "svg"))
-                    copy_run_file(rel, true);
-                snprintf(rel, sizeof rel, "figures/%s%s.png", figures_language_dir(lang), c->figures[k].name);
-                if (figures_file_exists(g_run_dir, lang, c->figures[k].name, "png")) copy_run_file(rel, true);
-            }
-        make_dir(c->name);
-        snprintf(rel, sizeof rel, "%s/output.txt", c->name);
-        copy_run_file(rel, true);
-        for (size_t f = 0; f < c->n_files; f++) {
-            snprintf(rel, sizeof rel, "%s/%s/%s", g_run_dir, c->name, c->files[f]);
-            struct stat st;
-            if (stat(rel, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > SITE_LARGEST_FILE) continue;
-            snprintf(rel, sizeof rel, "%s/%s", c->name, c->files[f]);
-            copy_run_file(rel, true);
-        }
-    }
-}
-
 // ---- main ------------------------------------------------------------------------------
 
 // (marked for the catalogue: --help prints it in the reader's language)
@@ -691,6 +604,101 @@ static const char *const USAGE = N_(
     "  --site      write the published site into SITE instead, the pages and exactly the files they\n"
     "              link (no cache, no MANIFEST); SITE: a new or empty folder, or a site written before,\n"
     "              whose SITE_MANIFEST lists every file in it (only those are replaced); --out is only read");
+
+// Is --out a run the pages can be written into: its MANIFEST there, and no
+// link or file where the pages' own folders go (one line on stderr if not)?
+static bool is_run_folder(const char *out) {
+    struct stat st;
+    char manifest[8192];
+    snprintf(manifest, sizeof manifest, "%s/MANIFEST", out);
+    if (stat(manifest, &st) != 0) {
+        fprintf(stderr, _("%s: --out %s: no MANIFEST there (run the workbook first: ./workbook)\n"), PROGRAM, out);
+        return false;
+    }
+    // The pages write into these folders: a link in their place would take the
+    // writes (and the removal of old files) outside --out.
+    static const char *const OWN_FOLDERS[] = {"assets", "assets/katex", "assets/katex/fonts"};
+    for (size_t i = 0; i < sizeof OWN_FOLDERS / sizeof OWN_FOLDERS[0]; i++) {
+        char folder[8192];
+        snprintf(folder, sizeof folder, "%s/%s", out, OWN_FOLDERS[i]);
+        if (lstat(folder, &st) == 0 && !S_ISDIR(st.st_mode)) {
+            options_reject(PROGRAM, "--out", out, _("it holds a link or a file where the pages' folder assets/ goes; "
+                                                    "remove it (the pages are never written through a link)"));
+            return false;
+        }
+    }
+    return true;
+}
+
+// The pages of one language (and on a site its report; with English the run's
+// files), from the run read in that language; the number of chapter pages.
+static size_t write_language(Lang lang, const char *out, char **chapter_names, size_t n_names,
+                             const char *exercises_dir, const char *lessons) {
+    g_lang = lang;
+    g_dir = language_dir(lang);
+    g_root = lang == LANG_EN ? "" : "../";
+    i18n_use(lang);
+    if (g_dir[0]) {
+        char folder[16];
+        snprintf(folder, sizeof folder, "%.*s", (int)strlen(g_dir) - 1, g_dir);
+        make_dir(folder);
+    }
+    Run run;
+    run_read(&run, out, chapter_names, n_names, exercises_dir, lessons);
+    g_run = &run;
+    g_n_ch = 0;
+    g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
+    if (!g_ch) faults_out_of_memory("the pages", run.n);
+    for (size_t i = 0; i < run.n; i++) {
+        const RunChapter *c = &run.chapters[i];
+        if (c->state == RUN_CHAPTER_DONE || c->state == RUN_CHAPTER_BROKEN) chapter_page_of(&g_ch[g_n_ch++], c, lang, g_root, g_run_dir);
+        if (c->state == RUN_CHAPTER_BROKEN && lang == LANG_EN)
+            fprintf(stderr, _("%s: %s: %s (its page says so)\n"), PROGRAM, c->name, c->problem);
+    }
+    for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
+    write_index();
+    write_glossary();
+    if (g_site) {   // the site's report in this language, from this very reading of the run
+        report_md_set_run_dir(g_run_dir);   // (a PNG linked only where the run drew one)
+        char *report = report_md_text(&run);
+        write_out(report_md_name(lang), report, strlen(report));
+        free(report);
+    }
+    if (g_site && lang == LANG_EN) site_files_copy(g_ch, g_n_ch, g_run_dir, make_dir, copy_run_file);
+    size_t n_pages = g_n_ch;
+    for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
+    free(g_ch);
+    g_run = NULL;
+    run_free(&run);
+    return n_pages;
+}
+
+// The end: the site put in its place, or the files of the previous pages run
+// that this one did not write removed; then where the pages are.
+static void finish(const char *out, size_t n_pages) {
+    char why[4600];
+if (g_site) {
+    stop_if_signalled();
+    if (!site_dir_commit(&g_site_dir, &g_written, why, sizeof why)) {
+        fprintf(stderr, "%s: %s\n", PROGRAM, why);
+        exit(EXIT_IO_FAILED);
+    }
+    g_files_written++;   // (its SITE_MANIFEST)
+    g_bytes_written += g_site_dir.manifest_bytes;
+    printf(ngettext("workbook: site written to %s: %zu file, %.1f MB (open %s/index.html or serve the folder)\n",
+                    "workbook: site written to %s: %zu files, %.1f MB (open %s/index.html or serve the folder)\n",
+                    (unsigned long)g_files_written),
+           g_site_dir.dir, g_files_written, (double)g_bytes_written / 1e6, g_site_dir.dir);
+    fflush(stdout);
+    faults_release_stop_signals();   // (a stop signal that came while the files moved is acted on now)
+} else {
+    remove_old_files();
+    printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
+           out, n_pages);
+    printf(_("       in Chinese: %s/zh-TW/index.html, %s/zh-CN/index.html; the glossary: glossary.html\n"), out,
+           out);
+}
+}
 
 int main(int argc, char **argv) {
     faults_install(PROGRAM);
@@ -731,24 +739,7 @@ int main(int argc, char **argv) {
         snprintf(guess, sizeof guess, "%s/../exercises", plots);
         if (stat(guess, &st) == 0 && S_ISDIR(st.st_mode)) exercises_dir = guess;
     }
-    char manifest[8192];
-    snprintf(manifest, sizeof manifest, "%s/MANIFEST", out);
-    if (stat(manifest, &st) != 0) {
-        fprintf(stderr, _("%s: --out %s: no MANIFEST there (run the workbook first: ./workbook)\n"), PROGRAM, out);
-        return EXIT_BAD_INPUT;
-    }
-    // The pages write into these folders: a link in their place would take the
-    // writes (and the removal of old files) outside --out.
-    static const char *const OWN_FOLDERS[] = {"assets", "assets/katex", "assets/katex/fonts"};
-    for (size_t i = 0; i < sizeof OWN_FOLDERS / sizeof OWN_FOLDERS[0]; i++) {
-        char folder[8192];
-        snprintf(folder, sizeof folder, "%s/%s", out, OWN_FOLDERS[i]);
-        if (lstat(folder, &st) == 0 && !S_ISDIR(st.st_mode)) {
-            options_reject(PROGRAM, "--out", out, _("it holds a link or a file where the pages' folder assets/ goes; "
-                                                    "remove it (the pages are never written through a link)"));
-            return EXIT_BAD_INPUT;
-        }
-    }
+    if (!is_run_folder(out)) return EXIT_BAD_INPUT;
     // The site's folder: bad input is refused now, before any wait (tools/site_dir.h).
     char why[4600];
     if (g_site && !site_dir_check(&g_site_dir, site, why, sizeof why)) {
@@ -786,66 +777,10 @@ int main(int argc, char **argv) {
     Lang reader = i18n_current();
     size_t n_pages = 0;
     // Every language's pages, each from the run read in that language.
-    for (Lang lang = 0; lang < LANG_COUNT; lang++) {
-        g_lang = lang;
-        g_dir = language_dir(lang);
-        g_root = lang == LANG_EN ? "" : "../";
-        i18n_use(lang);
-        if (g_dir[0]) {
-            char folder[16];
-            snprintf(folder, sizeof folder, "%.*s", (int)strlen(g_dir) - 1, g_dir);
-            make_dir(folder);
-        }
-        Run run;
-        run_read(&run, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
-        g_run = &run;
-        g_n_ch = 0;
-        g_ch = calloc(run.n ? run.n : 1, sizeof *g_ch);
-        if (!g_ch) faults_out_of_memory("the pages", run.n);
-        for (size_t i = 0; i < run.n; i++) {
-            const RunChapter *c = &run.chapters[i];
-            if (c->state == RUN_CHAPTER_DONE || c->state == RUN_CHAPTER_BROKEN) chapter_page_of(&g_ch[g_n_ch++], c, lang, g_root, g_run_dir);
-            if (c->state == RUN_CHAPTER_BROKEN && lang == LANG_EN)
-                fprintf(stderr, _("%s: %s: %s (its page says so)\n"), PROGRAM, c->name, c->problem);
-        }
-        for (size_t i = 0; i < g_n_ch; i++) write_chapter(i);
-        write_index();
-        write_glossary();
-        if (g_site) {   // the site's report in this language, from this very reading of the run
-            report_md_set_run_dir(g_run_dir);   // (a PNG linked only where the run drew one)
-            char *report = report_md_text(&run);
-            write_out(report_md_name(lang), report, strlen(report));
-            free(report);
-        }
-        if (g_site && lang == LANG_EN) copy_site_files();
-        n_pages = g_n_ch;
-        for (size_t i = 0; i < g_n_ch; i++) free(g_ch[i].figures);
-        free(g_ch);
-        g_run = NULL;
-        run_free(&run);
-    }
+    for (Lang lang = 0; lang < LANG_COUNT; lang++)
+        n_pages = write_language(lang, out, chapter_names, n_names, exercises_dir, beside ? lessons_dir : NULL);
     i18n_use(reader);
-    if (g_site) {
-        stop_if_signalled();
-        if (!site_dir_commit(&g_site_dir, &g_written, why, sizeof why)) {
-            fprintf(stderr, "%s: %s\n", PROGRAM, why);
-            exit(EXIT_IO_FAILED);
-        }
-        g_files_written++;   // (its SITE_MANIFEST)
-        g_bytes_written += g_site_dir.manifest_bytes;
-        printf(ngettext("workbook: site written to %s: %zu file, %.1f MB (open %s/index.html or serve the folder)\n",
-                        "workbook: site written to %s: %zu files, %.1f MB (open %s/index.html or serve the folder)\n",
-                        (unsigned long)g_files_written),
-               g_site_dir.dir, g_files_written, (double)g_bytes_written / 1e6, g_site_dir.dir);
-        fflush(stdout);
-        faults_release_stop_signals();   // (a stop signal that came while the files moved is acted on now)
-    } else {
-        remove_old_files();
-        printf(n_pages == 1 ? _("Pages: %s/index.html (%zu chapter)\n") : _("Pages: %s/index.html (%zu chapters)\n"),
-               out, n_pages);
-        printf(_("       in Chinese: %s/zh-TW/index.html, %s/zh-CN/index.html; the glossary: glossary.html\n"), out,
-               out);
-    }
+    finish(out, n_pages);
     glossary_free();
     names_free(chapter_names, n_names);
     manifest_free(&g_manifest);
