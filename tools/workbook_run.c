@@ -81,11 +81,11 @@
 #include "base/parallel.h"
 #include "base/progress.h"
 #include "report_md.h"
+#include "summary.h"
 #include "run/run_data.h"
 #include "run/shell_words.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
-#include "base/utf8.h"
 #include "run/verdict.h"
 #include "base/wallclock.h"
 #include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
@@ -719,6 +719,61 @@ static void progress_line(const char *dir, const ChapterProgram *c, const Chapte
 }
 
 // Run chapter c into DIR/chNN, then its figures, then its record.
+// This chapter's files of the driver's last run removed (its figures' language folders too, once
+// empty) and its new output.txt named, listed in MANIFEST first ('finished': the transcript is
+// whole); on a failure the transcript is dropped and the run stops.
+static int replace_chapter_files(Driver *d, const ChapterProgram *c, const char *dir, DataFile *transcript, bool finished) {
+    const char *failed = NULL;
+    g_dropping = c->name;
+    char rel[32];
+    snprintf(rel, sizeof rel, "%s/output.txt", c->name);
+    if (finished && !manifest_remove_files(&d->manifest, chapter_file, &failed)) {
+        fprintf(stderr, _("%s: cannot remove %s/%s, written by the previous run: %s\n"), PROGRAM, d->out, failed,
+                strerror(errno));
+        datafile_abort(transcript);
+        return EXIT_IO_FAILED;
+    }
+    for (Lang lang = 1; finished && lang < LANG_COUNT; lang++) {   // a language's folder left empty goes too
+        char langdir[ARG_MAX_LEN + 64];
+        language_figdir(d, lang, langdir, sizeof langdir);
+        rmdir(langdir);   // (fails, harmlessly, while it holds another chapter's figures)
+    }
+    if (finished) manifest_add(&d->manifest, rel);
+    if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(transcript)) {
+        int saved = errno;
+        datafile_abort(transcript);
+        printf(_("STOPPED\n"));
+        fflush(stdout);
+        fprintf(stderr, _("%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
+                strerror(saved));
+        return EXIT_IO_FAILED;
+    }
+    return EXIT_AS_EXPECTED;
+}
+
+// The chapter's line on the terminal: its result, how it ended ('words', when not as expected),
+// and each figure (after one chapter, where a drawn one is).
+static void print_chapter_result(const Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o,
+                                 const char *words) {
+    const bool one = d->args->only != NULL;
+    progress_line(dir, c, o, d->lessons);
+    if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
+    printf("\n");
+    char figdir[ARG_MAX_LEN + 64];   // the reader's language's
+    language_figdir(d, d->lang, figdir, sizeof figdir);
+    for (size_t k = 0; k < o->n_figures; k++) {
+        const RunFigure *fig = &o->figures[k];
+        char shown[WHY_LEN];
+        if (one && fig->state == FIGURE_DRAWN)
+            printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, figdir, fig->name);
+        else
+            printf(_("        figure %-34s %s%s\n"), fig->name,
+                   fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
+                   run_figure_why(fig, shown, sizeof shown));
+    }
+    fflush(stdout);
+}
+
 static int run_chapter(Driver *d, size_t index) {
     const ChapterProgram *c = &d->chapters[index];
     const bool one = d->args->only != NULL;
@@ -766,32 +821,8 @@ static int run_chapter(Driver *d, size_t index) {
             return PRINTED_ONLY;
         }
     }
-    // This chapter's files of the driver's last run go now; the new ones follow.
-    const char *failed = NULL;
-    g_dropping = c->name;
-    char rel[32];
-    snprintf(rel, sizeof rel, "%s/output.txt", c->name);
-    if (finished && !manifest_remove_files(&d->manifest, chapter_file, &failed)) {
-        fprintf(stderr, _("%s: cannot remove %s/%s, written by the previous run: %s\n"), PROGRAM, d->out, failed,
-                strerror(errno));
-        datafile_abort(&transcript);
-        return EXIT_IO_FAILED;
-    }
-    for (Lang lang = 1; finished && lang < LANG_COUNT; lang++) {   // a language's folder left empty goes too
-        char langdir[ARG_MAX_LEN + 64];
-        language_figdir(d, lang, langdir, sizeof langdir);
-        rmdir(langdir);   // (fails, harmlessly, while it holds another chapter's figures)
-    }
-    if (finished) manifest_add(&d->manifest, rel);
-    if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(&transcript)) {
-        int saved = errno;
-        datafile_abort(&transcript);
-        printf(_("STOPPED\n"));
-        fflush(stdout);
-        fprintf(stderr, _("%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
-                strerror(saved));
-        return EXIT_IO_FAILED;
-    }
+    int status = replace_chapter_files(d, c, dir, &transcript, finished);
+    if (status != EXIT_AS_EXPECTED) return status;
     for (size_t k = 0; k < N_CHAPTER_FILES; k++) {
         FileVersion after = file_version(dir, CHAPTER_FILES[k]);
         o.fresh[k] = after.exists && !same_version(&before[k], &after);
@@ -806,160 +837,26 @@ static int run_chapter(Driver *d, size_t index) {
     run_status_words(&ended, words, sizeof words);
     // The record is written before the progress line reads it back.
     bool chapter_finished = (o.result.status == 0 || o.result.status == 1) && claims_fresh;
-    int status = draw_figures(d, c, dir, &o, chapter_finished, words);
+    status = draw_figures(d, c, dir, &o, chapter_finished, words);
     if (status == EXIT_AS_EXPECTED && !write_record(d, c, dir, &o)) {
         fprintf(stderr, _("%s: cannot write %s/run.tsv: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
                 strerror(errno));
         status = EXIT_IO_FAILED;
     }
-    if (status == EXIT_AS_EXPECTED) {
-        progress_line(dir, c, &o, d->lessons);
-        if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
-        printf("\n");
-        char figdir[ARG_MAX_LEN + 64];   // the reader's language's
-        language_figdir(d, d->lang, figdir, sizeof figdir);
-        for (size_t k = 0; k < o.n_figures; k++) {
-            const RunFigure *fig = &o.figures[k];
-            char shown[WHY_LEN];
-            if (one && fig->state == FIGURE_DRAWN)
-                printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, figdir, fig->name);
-            else
-                printf(_("        figure %-34s %s%s\n"), fig->name,
-                       fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
-                       run_figure_why(fig, shown, sizeof shown));
-        }
-        fflush(stdout);
-    }
+    if (status == EXIT_AS_EXPECTED) print_chapter_result(d, c, dir, &o, words);
     free_outcome(&o);
     return status;
 }
 
-// figures/ holds this run's figures; say so when it also holds files the
-// driver did not write (they are left alone).
-static void note_foreign_figures(const Driver *d) {
-    DIR *dir = opendir(d->figdir);
-    int foreign = 0;
-    char example[256] = "", rel[300];
-    struct dirent *e;
-    while (dir && (e = readdir(dir)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(rel, sizeof rel, "figures/%s/", e->d_name);
-        bool language = false;   // (the other languages' folders are the driver's)
-        for (Lang lang = 1; lang < LANG_COUNT; lang++) language = language || strcmp(rel + 8, figures_language_dir(lang)) == 0;
-        if (language) continue;
-        snprintf(rel, sizeof rel, "figures/%s", e->d_name);
-        if (manifest_has(&d->manifest, rel)) continue;
-        if (foreign++ == 0) snprintf(example, sizeof example, "%s", e->d_name);
-    }
-    if (dir) closedir(dir);
-    if (foreign)
-        printf(ngettext("\nNote: %s/ also holds %d file this run did not write (e.g. %s), left there untouched.\n",
-                        "\nNote: %s/ also holds %d files this run did not write (e.g. %s), left there untouched.\n",
-                        (unsigned long)foreign),
-               d->figdir, foreign, example);
-}
-
-// The end of a one-chapter run: the answer of the exercise whose options
-// these are, or else the chapter's exercises to try.
-// Markdown with TeX (an exercise's question or answer) as plain text for the
-// terminal (lesson_plain), within 78 columns: the first line after 'first',
-// the others after 'indent'.
-static void print_exercise_text(const char *first, const char *indent, const char *markdown) {
-    size_t margin = strlen(first) > strlen(indent) ? strlen(first) : strlen(indent);
-    int width = 78 - (int)margin;
-    char *plain = lesson_plain(markdown, width < 30 ? 30 : width);
-    const char *line = plain;
-    for (bool at_first = true; *line; at_first = false) {
-        size_t n = strcspn(line, "\n");
-        printf("%s%.*s\n", at_first ? first : indent, (int)n, line);
-        line += n + (line[n] == '\n');
-    }
-    if (plain[0] == '\0') printf("%s\n", first);
-    free(plain);
-}
-
-// The end of a one-chapter run: the answer of the exercise whose options are
-// exactly this run's, else every exercise of the chapter with its command.
-// The exercises are Markdown with TeX (exercises/README.md): printed plain.
-static void print_exercises(const RunChapter *c, const char *settings) {
-    for (int k = 0; k < c->n_exercises; k++) {
-        const Exercise *e = &c->exercises[k];
-        if (strcmp(e->options, settings) != 0) continue;
-        // "Exercise 3.a: " and the question, wrapped as one paragraph (the
-        // id's punctuation escaped: it is text)
-        char *id = lesson_escaped(e->id);
-        const char *format = _("Exercise %s: %s");
-        size_t size = strlen(format) + strlen(id) + strlen(e->question) + 1;
-        char *asked = malloc(size);
-        if (asked == NULL) faults_out_of_memory("an exercise", size);
-        snprintf(asked, size, format, id, e->question);
-        free(id);
-        printf("\n");
-        print_exercise_text("", "", asked);
-        free(asked);
-        printf(_("Answer (computed by this run's numbers above; the test exercise.%s checks it):\n"), e->id);
-        print_exercise_text("", "", e->answer);
-        return;
-    }
-    if (c->n_exercises == 0) return;
-    printf(_("\nExercises for %s: predict the answer first, then run the command (it prints the answer at the end):\n"),
-           c->name);
-    for (int k = 0; k < c->n_exercises; k++) {
-        const Exercise *e = &c->exercises[k];
-        char first[64], indent[64];
-        snprintf(first, sizeof first, "  %-5s ", e->id);
-        snprintf(indent, sizeof indent, "%*s", (int)strlen(first), "");
-        print_exercise_text(first, indent, e->question);
-        printf("%s./workbook %s%s%s\n", indent, c->name, e->options[0] ? " " : "", e->options);
-    }
-}
-
+// The summary (tools/summary.h) of this run, read back as 'run'.
 static void print_summary(const Driver *d, const Run *run, double seconds) {
-    printf("\n  ");
-    print_padded(stdout, _("chapter"), 9);
-    print_padded(stdout, _("title"), 40);
-    print_padded(stdout, _("claims"), 8);
-    print_padded(stdout, _("verdicts"), 54);   // "6 holds, 2 partly holds, 1 erratum, 1 does not hold" fits
-    print_padded(stdout, _("figures"), 9);
-    printf(_("seconds\n"));
-    const RunChapter *only = NULL;
-    for (size_t i = 0; i < run->n; i++) {
-        if (!d->chapters[i].run) continue;
-        const RunChapter *c = &run->chapters[i];
-        only = c;
-        char verdicts[256], figures[32], title[40], claims[16];
-        run_verdict_counts(c, verdicts, sizeof verdicts);
-        snprintf(figures, sizeof figures, "%zu/%zu", run_figures_drawn(c), c->n_figures);
-        snprintf(title, sizeof title, "%s", !c->title[0] ? _("(no chapter.txt from this run)") :
-                                             c->has_lesson ? c->lesson.title : c->title);
-        utf8_cut(title, 38);
-        snprintf(claims, sizeof claims, "%zu", c->n_claims);
-        bool ok = run_chapter_ok(c);
-        printf("%s ", ok ? " " : "!");
-        print_padded(stdout, c->name, 9);
-        print_padded(stdout, title, 40);
-        print_padded(stdout, claims, 8);
-        print_padded(stdout, verdicts, 54);
-        if (display_width(verdicts) >= 54) printf(" ");   // a long count still ends before the next column
-        print_padded(stdout, figures, 9);
-        printf("%6.1f\n", c->seconds);
-    }
+    bool ran[MAX_CHAPTERS] = {false};
+    for (size_t i = 0; i < d->n_chapters; i++) ran[i] = d->chapters[i].run;
     char figdir[ARG_MAX_LEN + 64];   // the reader's language's figures
     language_figdir(d, d->lang, figdir, sizeof figdir);
-    if (d->args->only && only) {
-        printf(_("\n%.1f s. Report: %s/%s (the section %s; the other chapters' sections come from their own "
-               "folders)   figures: %s/%s_*.png   data: %s/%s/\n"), seconds, d->out, report_md_name(d->lang), only->name,
-               figdir, only->name,
-               d->out, only->name);
-        print_exercises(only, d->settings);
-    } else {
-        note_foreign_figures(d);
-        printf(_("\nTotal %.1f s. Report: %s/%s   figures: %s/   data: %s/chNN/\n"), seconds, d->out,
-               report_md_name(d->lang), figdir,
-               d->out);
-    }
-    if (d->worst != EXIT_AS_EXPECTED)
-        printf(_("Something did not come out as expected (marked ! or MISSING); the report says what.\n"));
+    RunSummary s = {d->out, d->figdir, figdir, d->lang, ran, d->args->only != NULL, d->settings, &d->manifest,
+                    d->worst == EXIT_AS_EXPECTED};
+    summary_print(&s, run, seconds);
 }
 
 // The report in every language (REPORT.md, REPORT.zh-TW.md, REPORT.zh-CN.md)
