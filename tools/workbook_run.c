@@ -55,166 +55,40 @@
 //        standard output, or a chapter exited 3
 //   77   --render only: skipped, no gnuplot
 //   128+N  stopped by signal N (tools/child.h)
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "child.h"
+#include "driver_options.h"
 #include "base/datafile.h"
 #include "base/exitcodes.h"
 #include "base/faults.h"
 #include "run/folder_lock.h"
 #include "figures.h"
-#include "base/hash.h"
 #include "base/i18n.h"
 #include "run/lesson.h"
 #include "run/manifest.h"
-#include "run/options.h"
-#include "base/parallel.h"
 #include "base/progress.h"
 #include "report_md.h"
+#include "run_record.h"
 #include "summary.h"
 #include "run/run_data.h"
 #include "run/shell_words.h"
 #include "base/text_file.h"
-#include "base/tsv.h"
-#include "run/verdict.h"
 #include "base/wallclock.h"
 #include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
 
-enum { MAX_CHAPTERS = 32, MAX_PASSED = 256, ARG_MAX_LEN = 2048, WHY_LEN = 1024 };
 // run_chapter's answer for a print mode (ch03 --print-table): the chapter
 // printed and wrote nothing, so there is no record, figure or report to write.
 enum { PRINTED_ONLY = -2 };
 
-static const char *const PROGRAM = "workbook_run";
+static const char *const PROGRAM = DRIVER_PROGRAM;
 static const char MANIFEST_LINE[] = "# The files workbook_run wrote here; running a chapter removes its files first.";
-
-// (marked for the catalogue: --help prints it in the reader's language)
-static const char *const USAGE = N_(
-    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...\n"
-    "       workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS]\n"
-    "                    --chapter chNN CHAPTER... [-- CHAPTER-OPTION...]\n"
-    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]\n"
-    "       workbook_run --help\n"
-    "\n"
-    "Runs each chapter program (named chNN; a path or a name on PATH; at most 32,\n"
-    "each once) into DIR/chNN/, draws plots/chNN_*.gp into DIR/figures/ (PNG and\n"
-    "SVG) and writes DIR/REPORT.md from every chapter folder. DIR/MANIFEST lists\n"
-    "the files the driver wrote; running a chapter first removes its listed files.\n"
-    "--render draws one figure from the data in --data. --chapter chNN runs only\n"
-    "that chapter (with the options after --), redraws its figures and writes the\n"
-    "report again; the other sections come from their own folders. --exercises\n"
-    "(default: exercises/ next to --plots) adds each chapter's exercises. gnuplot\n"
-    "is --gnuplot PROGRAM, or gnuplot on PATH; without one, figures are skipped.\n"
-    "Exit status: 0 as expected, 1 a chapter or figure came out differently, 2 bad\n"
-    "input, 3 a write failed, 77 (--render) no gnuplot, 128+N stopped by signal N.\n"
-    "\n"
-    "FIGURE OPTIONS (for projection; PNG and SVG alike; also after --):\n"
-    "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
-    "                     (W 400..4000, H 300..3000); a figure with its own\n"
-    "                     size scales by W/1000 across and H/600 down\n"
-    "  --font-scale X     every text X times its usual size (0.5..4)\n"
-    "\n"
-    "--lang en|zh-TW|zh-CN: the language of the terminal's messages and of the\n"
-    "chapters' lessons (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else\n"
-    "en); the report is written in every language (REPORT.md, REPORT.zh-TW.md,\n"
-    "REPORT.zh-CN.md).\n");
-
-// ---- the command line ------------------------------------------------------------
-
-typedef struct {
-    const char *out, *plots, *gnuplot_arg, *render, *data, *figures, *figure_size, *font_scale, *only, *exercises_arg,
-        *lang;
-    const char *chapter_args[MAX_CHAPTERS];
-    size_t n_chapters;
-    char *passed[MAX_PASSED];      // after "--", less the figure options: the one chapter's options
-    size_t n_passed;
-} Arguments;
-
-static int reject(const char *option, const char *value, const char *accepted) {
-    options_reject(PROGRAM, option, value, accepted);
-    return EXIT_BAD_INPUT;
-}
-
-// A path or option that goes into a gnuplot string or a report: not empty,
-// not too long, no control characters.
-static bool text_ok(const char *option, const char *value, const char *what) {
-    char accepted[256];
-    // ('what' is one of the N_ texts of the callers, in the reader's language here)
-    const char *problem = NULL;
-    if (value[0] == '\0') problem = _("expected %s, not an empty name");
-    else if (strlen(value) > ARG_MAX_LEN) problem = _("expected %s of at most 2048 characters");
-    for (const unsigned char *p = (const unsigned char *)value; *p && !problem; p++)
-        if (*p < 0x20 || *p == 0x7f) problem = _("expected %s without control characters (tabs, newlines)");
-    if (problem == NULL) return true;
-    snprintf(accepted, sizeof accepted, problem, _(what));
-    options_reject(PROGRAM, option, value, accepted);
-    return false;
-}
-
-// The options after "--": the figure options are the driver's, the rest the chapter's.
-static int split_passed(Arguments *a, char **rest, int n_rest) {
-    for (int k = 0; k < n_rest; k++) {
-        const char *arg = rest[k];
-        const char *names[] = {"--figure-size", "--font-scale"};
-        const char **slots[] = {&a->figure_size, &a->font_scale};
-        bool figure = false;
-        for (int i = 0; i < 2 && !figure; i++) {
-            size_t len = strlen(names[i]);
-            if (strncmp(arg, names[i], len) != 0 || (arg[len] != '\0' && arg[len] != '=')) continue;
-            figure = true;
-            const char *value = arg[len] == '=' ? arg + len + 1 : k + 1 < n_rest ? rest[++k] : NULL;
-            if (value == NULL) {
-                fprintf(stderr, _("%s: %s: missing value (e.g. %s %s)\n"), PROGRAM, names[i], names[i],
-                        i ? "1.5" : "1920x1080");
-                return EXIT_BAD_INPUT;
-            }
-            if (*slots[i]) return reject(names[i], value, _("given more than once; give it once"));
-            *slots[i] = value;
-        }
-        if (figure) continue;
-        if (a->n_passed == MAX_PASSED) return reject("option", arg, _("expected at most 256 chapter options"));
-        if (!text_ok("option", arg, N_("a chapter option"))) return EXIT_BAD_INPUT;
-        a->passed[a->n_passed++] = rest[k];
-    }
-    return EXIT_AS_EXPECTED;
-}
-
-static int parse_arguments(Arguments *a, int argc, char **argv) {
-    memset(a, 0, sizeof *a);
-    const OptionSpec specs[] = {
-        {"--out", OPTION_TEXT, &a->out, 0, 0, 0, "DIR", N_("a folder to write the run into")},
-        {"--plots", OPTION_TEXT, &a->plots, 0, 0, 0, "DIR", N_("the workbook's plots/ folder")},
-        {"--gnuplot", OPTION_TEXT, &a->gnuplot_arg, 0, 0, 0, "PROGRAM", N_("the gnuplot program")},
-        {"--render", OPTION_TEXT, &a->render, 0, 0, 0, "SCRIPT", N_("a gnuplot script (.gp)")},
-        {"--data", OPTION_TEXT, &a->data, 0, 0, 0, "DIR", N_("the chapter's data folder")},
-        {"--figures", OPTION_TEXT, &a->figures, 0, 0, 0, "DIR", N_("a folder for the figure")},
-        {"--figure-size", OPTION_TEXT, &a->figure_size, 0, 0, 0, "WxH", N_("figure size")},
-        {"--font-scale", OPTION_TEXT, &a->font_scale, 0, 0, 0, "X", N_("font scale")},
-        {"--chapter", OPTION_TEXT, &a->only, 0, 0, 0, "chNN", N_("one chapter")},
-        {"--exercises", OPTION_TEXT, &a->exercises_arg, 0, 0, 0, "DIR", N_("the workbook's exercises/ folder")},
-        {"--lang", OPTION_TEXT, &a->lang, 0, 0, 0, "LANG", N_("en, zh-TW or zh-CN")},
-    };
-    OptionArguments args = {a->chapter_args, MAX_CHAPTERS, "chapter", "chapters", true, 0, 0};
-    if (options_parse_arguments(PROGRAM, NULL, specs, sizeof specs / sizeof specs[0], argc, argv, &args) != OPTIONS_OK)
-        return EXIT_BAD_INPUT;
-    a->n_chapters = args.n_positional;
-    if (args.rest < argc && !a->only)
-        return fprintf(stderr, _("%s: options after '--' go to the one chapter of --chapter chNN; expected --chapter\n"),
-                       PROGRAM), EXIT_BAD_INPUT;
-    int status = split_passed(a, argv + args.rest, argc - args.rest);
-    if (status != EXIT_AS_EXPECTED) return status;
-    return figures_set_options(PROGRAM, a->figure_size, a->font_scale) ? EXIT_AS_EXPECTED : EXIT_BAD_INPUT;
-}
 
 // ---- standard output ----------------------------------------------------------------
 
@@ -235,10 +109,10 @@ static bool is_folder(const char *path) {
 
 static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     if (a->only || a->exercises_arg || a->n_passed)
-        return reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
+        return driver_reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
                                                "--chapter, --exercises or options after '--'"));
     if (a->out || a->plots || a->n_chapters > 0)
-        return reject("--render", a->render, a->n_chapters && !a->out && !a->plots
+        return driver_reject("--render", a->render, a->n_chapters && !a->out && !a->plots
                                                  ? _("draws one figure and takes no chapter programs")
                                                  : _("draws one figure: it takes --data, --figures and --gnuplot, "
                                                      "not --out or --plots"));
@@ -246,14 +120,14 @@ static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
         return fprintf(stderr, _("%s: --render: %s is missing; expected --render SCRIPT --data DIR --figures DIR\n"),
                        PROGRAM, a->data ? "--figures" : "--data"),
                EXIT_BAD_INPUT;
-    if (!text_ok("--render", a->render, N_("a gnuplot script")) || !text_ok("--data", a->data, N_("a folder")) ||
-        !text_ok("--figures", a->figures, N_("a folder")))
+    if (!driver_text_ok("--render", a->render, N_("a gnuplot script")) || !driver_text_ok("--data", a->data, N_("a folder")) ||
+        !driver_text_ok("--figures", a->figures, N_("a folder")))
         return EXIT_BAD_INPUT;
     char accepted[WHY_LEN], why[WHY_LEN];
     FILE *fp = fopen(a->render, "r");
     if (fp == NULL) {
         snprintf(accepted, sizeof accepted, _("cannot read it (%s); expected a gnuplot script"), strerror(errno));
-        return reject("--render", a->render, accepted);
+        return driver_reject("--render", a->render, accepted);
     }
     fclose(fp);
     const char *base = strrchr(a->render, '/');
@@ -261,15 +135,15 @@ static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     struct stat st;
     if (strlen(base) < 4 || strcmp(base + strlen(base) - 3, ".gp") != 0 || stat(a->render, &st) != 0 ||
         !S_ISREG(st.st_mode))
-        return reject("--render", a->render, _("expected a gnuplot script, a file named NAME.gp"));
-    if (!is_folder(a->data)) return reject("--data", a->data, _("not a folder; expected the chapter's data folder"));
+        return driver_reject("--render", a->render, _("expected a gnuplot script, a file named NAME.gp"));
+    if (!is_folder(a->data)) return driver_reject("--data", a->data, _("not a folder; expected the chapter's data folder"));
     if (gnuplot == NULL) {
         printf(_("SKIPPED: gnuplot was not found on PATH, %s was not rendered\n"), base);
         return stdout_status() == EXIT_AS_EXPECTED ? EXIT_SKIPPED : EXIT_IO_FAILED;
     }
     if (!output_dir_prepare(a->figures, why, sizeof why)) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
-        return reject("--figures", a->figures, accepted);
+        return driver_reject("--figures", a->figures, accepted);
     }
     // The words: lessons/ beside the script's plots/ folder, else the ones built in.
     char lessons[ARG_MAX_LEN + 64];
@@ -378,19 +252,19 @@ static int check_run_inputs(Driver *d) {
         return fprintf(stderr, _("%s: no chapter program given; expected one or more chNN programs after the options\n"),
                        PROGRAM),
                EXIT_BAD_INPUT;
-    if (!text_ok("--out", a->out, N_("a folder")) || !text_ok("--plots", a->plots, N_("a folder"))) return EXIT_BAD_INPUT;
+    if (!driver_text_ok("--out", a->out, N_("a folder")) || !driver_text_ok("--plots", a->plots, N_("a folder"))) return EXIT_BAD_INPUT;
     if (!is_folder(a->plots))
-        return reject("--plots", a->plots, _("not a folder; expected the workbook's plots/ folder"));
+        return driver_reject("--plots", a->plots, _("not a folder; expected the workbook's plots/ folder"));
     char path[ARG_MAX_LEN + 64];
     snprintf(path, sizeof path, "%s/common.gp", a->plots);
     if (access(path, R_OK) != 0)
-        return reject("--plots", a->plots, _("it has no common.gp; expected the workbook's plots/ folder"));
+        return driver_reject("--plots", a->plots, _("it has no common.gp; expected the workbook's plots/ folder"));
     d->out = a->out;
     d->plots = a->plots;
     if (a->exercises_arg) {
-        if (!text_ok("--exercises", a->exercises_arg, N_("a folder"))) return EXIT_BAD_INPUT;
+        if (!driver_text_ok("--exercises", a->exercises_arg, N_("a folder"))) return EXIT_BAD_INPUT;
         if (!is_folder(a->exercises_arg))
-            return reject("--exercises", a->exercises_arg, _("not a folder; expected the workbook's exercises/ folder"));
+            return driver_reject("--exercises", a->exercises_arg, _("not a folder; expected the workbook's exercises/ folder"));
         d->exercises = text_copy(a->exercises_arg);
     } else {
         snprintf(path, sizeof path, "%s/../exercises", a->plots);
@@ -413,7 +287,7 @@ static int check_run_inputs(Driver *d) {
     if (fits) snprintf(d->settings, sizeof d->settings, "%s", settings);
     free(settings);
     if (!fits)
-        return reject("option", a->passed[a->n_passed - 1],
+        return driver_reject("option", a->passed[a->n_passed - 1],
                       _("expected chapter options of at most 2048 characters in all"));
     char why[WHY_LEN], accepted[WHY_LEN + 128];
     bool only_found = a->only == NULL;
@@ -422,8 +296,8 @@ static int check_run_inputs(Driver *d) {
         const char *arg = a->chapter_args[i], *name = strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
         if (strlen(name) != 4 || strncmp(name, "ch", 2) != 0 || name[2] < '0' || name[2] > '9' || name[3] < '0' ||
             name[3] > '9')
-            return reject("chapter", arg, _("expected a chapter program named chNN, e.g. build/dev/ch01"));
-        if (!text_ok("chapter", arg, N_("a chapter program"))) return EXIT_BAD_INPUT;
+            return driver_reject("chapter", arg, _("expected a chapter program named chNN, e.g. build/dev/ch01"));
+        if (!driver_text_ok("chapter", arg, N_("a chapter program"))) return EXIT_BAD_INPUT;
         c->program = child_resolve_program(arg, why, sizeof why);
         if (c->program == NULL) {
             snprintf(accepted, sizeof accepted,
@@ -431,14 +305,14 @@ static int check_run_inputs(Driver *d) {
                                       : _("%s; expected a chapter program (give its path, e.g. build/dev/ch01, or put "
                                           "its folder on PATH)"),
                      why);
-            return reject("chapter", arg, accepted);
+            return driver_reject("chapter", arg, accepted);
         }
         snprintf(c->name, sizeof c->name, "%s", name);
         for (size_t k = 0; k < d->n_chapters; k++)
             if (strcmp(d->chapters[k].name, c->name) == 0) {
                 free(c->program);
                 c->program = NULL;
-                return reject("chapter", arg, _("given more than once; expected each chapter once"));
+                return driver_reject("chapter", arg, _("given more than once; expected each chapter once"));
             }
         c->run = a->only == NULL || strcmp(c->name, a->only) == 0;
         only_found = only_found || c->run;
@@ -447,11 +321,11 @@ static int check_run_inputs(Driver *d) {
     if (!only_found) {
         snprintf(accepted, sizeof accepted, _("expected the name chNN of one of the %zu chapter programs given"),
                  d->n_chapters);
-        return reject("--chapter", a->only, accepted);
+        return driver_reject("--chapter", a->only, accepted);
     }
     if (!output_dir_prepare(d->out, why, sizeof why)) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
-        return reject("--out", d->out, accepted);
+        return driver_reject("--out", d->out, accepted);
     }
     // One run at a time into the folder (common/run/folder_lock.h), report included.
     if (!folder_lock(PROGRAM, d->out))
@@ -459,141 +333,10 @@ static int check_run_inputs(Driver *d) {
     return EXIT_AS_EXPECTED;
 }
 
-// Which version of a file is there: a file written anew by rename has a new
-// inode, and even a reused inode gets a new change time.
-typedef struct {
-    bool exists;
-    struct stat st;
-} FileVersion;
-
-static FileVersion file_version(const char *dir, const char *name) {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FileVersion v;
-    memset(&v, 0, sizeof v);
-    v.exists = stat(path, &v.st) == 0;
-    return v;
-}
-
-static bool same_version(const FileVersion *a, const FileVersion *b) {
-    return a->exists == b->exists && (!a->exists || (a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino &&
-           a->st.st_ctim.tv_sec == b->st.st_ctim.tv_sec && a->st.st_ctim.tv_nsec == b->st.st_ctim.tv_nsec &&
-           a->st.st_mtim.tv_sec == b->st.st_mtim.tv_sec && a->st.st_mtim.tv_nsec == b->st.st_mtim.tv_nsec &&
-           a->st.st_size == b->st.st_size));
-}
-
-// The chapter's own files the record names when this run wrote them.
-static const char *const CHAPTER_FILES[] = {"chapter.txt", "claims.tsv", "narratives.tsv", "values.tsv"};
-enum { N_CHAPTER_FILES = sizeof CHAPTER_FILES / sizeof CHAPTER_FILES[0] };
-
-// One record row: escaped fields joined by tabs.
-static void record_row(DataFile *f, const char *const *fields, size_t n) {
-    for (size_t k = 0; k < n; k++) {
-        char *escaped = tsv_escaped(fields[k]);
-        datafile_printf(f, "%s%s", k ? "\t" : "", escaped);
-        free(escaped);
-    }
-    datafile_printf(f, "\n");
-}
-
-typedef struct {
-    ChildResult result;
-    double seconds;
-    bool fresh[N_CHAPTER_FILES];
-    RunFigure *figures;
-    size_t n_figures;
-} ChapterOutcome;
-
-// A file's hash as the record holds it ("" when it cannot be read).
-static void file_hash(const char *dir, const char *name, char *buf, size_t size) {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len = 0;
-    char *text = text_file_read(path, &len);
-    buf[0] = '\0';
-    if (text) snprintf(buf, size, "%016" PRIx64, hash_bytes(HASH_START, text, len));
-    free(text);
-}
-
-// ---- where the results come from: when, which code, which machine ----------------------
-
-// The processor's name from /proc/cpuinfo ("model name", as x86 Linux gives
-// it; "" where there is none: other systems, most ARM kernels).
-static void cpu_model(char *buf, size_t size) {
-    buf[0] = '\0';
-    char *text = text_file_read("/proc/cpuinfo", NULL);
-    char **lines = NULL;
-    size_t n = text ? text_file_lines(text, &lines) : 0;
-    for (size_t i = 0; i < n && !buf[0]; i++) {
-        if (strncmp(lines[i], "model name", 10) != 0 || !strchr(lines[i], ':')) continue;
-        const char *v = strchr(lines[i], ':') + 1;
-        while (*v == ' ' || *v == '\t') v++;
-        snprintf(buf, size, "%s", v);
-    }
-    free(lines);
-    free(text);
-}
-
-// The rows "date", "commit", "machine", "cpu", "cores" of run.tsv (common/run/run_data.h).
-static void where_from(char *date, size_t date_size, char *machine, size_t machine_size, char *cpu, size_t cpu_size,
-                       char *cores, size_t cores_size) {
-    time_t now = time(NULL);
-    struct tm utc;
-    if (now == (time_t)-1 || !gmtime_r(&now, &utc) || !strftime(date, date_size, "%Y-%m-%d %H:%M UTC", &utc))
-        date[0] = '\0';
-    struct utsname u;
-    if (uname(&u) == 0) snprintf(machine, machine_size, "%s %s %s", u.sysname, u.release, u.machine);
-    else machine[0] = '\0';
-    cpu_model(cpu, cpu_size);
-    snprintf(cores, cores_size, "%zu", parallel_cpu_count());
-}
-
-// DIR/chNN/run.tsv (common/run/run_data.h), listed in MANIFEST before it is named.
+// DIR/chNN/run.tsv (tools/run_record.h), listed in MANIFEST before it is named.
 static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o) {
-    DataFile f;
-    if (!datafile_open(&f, dir, "run.tsv", NULL)) return false;
-    char status[16], signal_number[16], seconds[32];
-    snprintf(status, sizeof status, "%d", o->result.status);
-    snprintf(signal_number, sizeof signal_number, "%d", o->result.signal);
-    snprintf(seconds, sizeof seconds, "%.3f", o->seconds);
-    char date[64], machine[600], cpu[256], cores[32];
-    where_from(date, sizeof date, machine, sizeof machine, cpu, sizeof cpu, cores, sizeof cores);
-    const char *rows[][2] = {{"field", "value"},
-                             {"program", c->program},
-                             {"status", status},
-                             {"signal", signal_number},
-                             {"start_error", o->result.status < 0 ? strerror(o->result.start_error) : ""},
-                             {"seconds", seconds},
-                             {"settings", d->args->only ? d->settings : ""},
-                             {"gnuplot", d->gnuplot ? "found" : "missing"},
-                             {"date", date},
-                             {"commit", WORKBOOK_COMMIT},
-                             {"machine", machine},
-                             {"cpu", cpu},
-                             {"cores", cores}};
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) record_row(&f, rows[r], 2);
-    for (size_t k = 0; k < N_CHAPTER_FILES; k++) {
-        if (!o->fresh[k]) continue;
-        char hash[32];
-        file_hash(dir, CHAPTER_FILES[k], hash, sizeof hash);
-        const char *row[] = {"file", CHAPTER_FILES[k], hash};
-        if (hash[0]) record_row(&f, row, 3);
-    }
-    for (size_t k = 0; k < o->n_figures; k++) {
-        const RunFigure *fig = &o->figures[k];
-        const char *row[] = {"figure", fig->name, run_figure_state_name(fig->state), fig->caption, fig->why};
-        record_row(&f, row, 5);
-    }
-    char rel[32];
-    snprintf(rel, sizeof rel, "%s/run.tsv", c->name);
-    manifest_add(&d->manifest, rel);
-    if (!datafile_finish(&f) || !manifest_save(&d->manifest, MANIFEST_LINE)) {
-        int saved = errno;
-        datafile_abort(&f);
-        errno = saved;
-        return false;
-    }
-    return datafile_commit(&f);
+    RunRecord record = {c->name, c->program, d->args->only ? d->settings : "", d->gnuplot != NULL, WORKBOOK_COMMIT};
+    return run_record_write(dir, &record, o, &d->manifest, MANIFEST_LINE);
 }
 
 // The first claim whose lesson shows figure 'name' (NULL: none names it);
@@ -938,16 +681,16 @@ int main(int argc, char **argv) {
     i18n_use(d.lang);
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(_(USAGE), stdout);
+            fputs(_(DRIVER_USAGE), stdout);
             return stdout_status();
         }
     d.lang = i18n_from_environment();
     i18n_use(d.lang);
     Arguments args;
-    int status = parse_arguments(&args, argc, argv);
+    int status = driver_parse_arguments(&args, argc, argv);
     if (status != EXIT_AS_EXPECTED) return status;
     if (args.lang && !i18n_parse_option(args.lang, &d.lang))
-        return reject("--lang", args.lang, _("expected en, zh-TW or zh-CN"));
+        return driver_reject("--lang", args.lang, _("expected en, zh-TW or zh-CN"));
     // (Set in the environment too: the chapters it runs speak the same language.)
     i18n_use(d.lang);
 
@@ -958,7 +701,7 @@ int main(int argc, char **argv) {
         gnuplot = child_resolve_program(args.gnuplot_arg, why, sizeof why);
         if (gnuplot == NULL) {
             snprintf(accepted, sizeof accepted, _("%s; expected the gnuplot program (a path or a name on PATH)"), why);
-            return reject("--gnuplot", args.gnuplot_arg, accepted);
+            return driver_reject("--gnuplot", args.gnuplot_arg, accepted);
         }
     } else {
         gnuplot = child_resolve_program("gnuplot", why, sizeof why);
