@@ -38,6 +38,10 @@
 // (tools/site_dir.h: bad input for SITE is refused before anything is
 // written); the last line says how many files and megabytes it holds.
 //
+// Its pieces: a chapter's page and its claims (tools/chapter_page.c), the
+// glossary and its links (tools/glossary.c), the footer (tools/provenance.c),
+// the files a page lists and the site copies (tools/site_files.c).
+//
 // Text: every value from the run is escaped in tools/page_text.c. The
 // lessons, the exercises and the figures' captions are Markdown with TeX
 // maths ($...$), whose formulas become KaTeX spans (md_lesson, md_tex); the

@@ -36,6 +36,8 @@
 // driver adds output.txt and run.tsv (common/run/run_data.h says what each holds)
 // and the figures; REPORT.md is written from what common/run_data reads back
 // (tools/report_md.c), as the HTML pages are (tools/workbook_pages.c).
+// Its pieces: the command line (tools/driver_options.c), run.tsv
+// (tools/run_record.c), the summary at the end (tools/summary.c).
 //
 // What DIR holds: DIR/MANIFEST (common/run/manifest.h) lists every file the
 // driver wrote there: REPORT.md, chNN/output.txt, chNN/run.tsv,
