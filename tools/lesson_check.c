@@ -346,6 +346,95 @@ static void compare_with_english(const char *chapter, const char *lessons, const
     compare_exercises(chapter, lessons, lang);
 }
 
+// One claim of the chapter (as --list-claims lists it) against its lesson;
+// returns the words its lesson adds to the default print (0: it has none).
+static size_t check_claim(const char *chapter, const Lesson *lesson, const ListedClaim *claim, bool english) {
+    // Scope and weight, as the claim table gives them (--list-claims): every
+    // claim is the course's or beyond it; an expected erratum is a slip or an error.
+    if (strcmp(claim->scope, "course") != 0 && strcmp(claim->scope, "beyond") != 0)
+        problem(chapter, "claim %s: scope '%s', not course or beyond", claim->id, claim->scope);
+    bool erratum = strcmp(claim->expected, "erratum") == 0;
+    bool weighed = strcmp(claim->weight, "slip") == 0 || strcmp(claim->weight, "error") == 0;
+    if (erratum != weighed)
+        problem(chapter, "claim %s: weight '%s' (an expected erratum is a slip or an error; other claims -)",
+                claim->id, claim->weight);
+    const LessonClaim *c = lesson_claim(lesson, claim->id);
+    if (c == NULL) {
+        problem(chapter, "claim %s has no lesson%s", claim->id, "");
+        return 0;
+    }
+    if (!g_derived && c->source[0] && strcmp(c->source, claim->source) != 0)
+        problem(chapter, "claim %s: the lesson's source is not the claim table's (%s)", claim->id, claim->source);
+    if (!c->says[0]) problem(chapter, "claim %s: no \"says:\" line%s", claim->id, "");
+    // (the claim's words are the lesson's only: the claim table's reason, its key number's label, its evidence)
+    if (!c->expected[0]) problem(chapter, "claim %s: no \"expected:\" line%s", claim->id, "");
+    if (!c->key[0]) problem(chapter, "claim %s: no \"key:\" line%s", claim->id, "");
+    if (!c->evidence[0]) problem(chapter, "claim %s: no \"### evidence\" section%s", claim->id, "");
+    bool has_expected = false;   // a plain section or one for a case
+    for (size_t v = 0; v < c->n_verdicts; v++) has_expected = has_expected || strcmp(c->verdicts[v].verdict, claim->expected) == 0;
+    if (!has_expected)
+        problem(chapter, "claim %s: no words for its expected verdict \"%s\"", claim->id, claim->expected);
+    size_t longest = 0, longest_numbers = 0;
+    for (size_t v = 0; v < c->n_verdicts; v++) {
+        size_t w = words_besides_numbers(c->verdicts[v].text);
+        if (w > longest) longest = w;
+        size_t all = lesson_word_count(c->verdicts[v].text);
+        if (all > longest_numbers) longest_numbers = all;
+    }
+    size_t claim_words = words_besides_numbers(c->says) + words_besides_numbers(c->idea) + longest;
+    if (english && claim_words > CLAIM_WORDS) {
+        char count[64];
+        snprintf(count, sizeof count, "%zu", claim_words);
+        problem(chapter, "claim %s: its lesson has %s words besides numbers (at most 120)", claim->id, count);
+    }
+    // As printed: the header line, says, idea, figure line, verdict line.
+    return 3 + lesson_word_count(claim->source) + lesson_word_count(c->says) + lesson_word_count(c->idea) + (c->n_figures ? 1 + c->n_figures : 0) +
+           2 + longest_numbers + TABLE_ROW_WORDS;
+}
+
+// Figures: each script of the chapter named by exactly one claim (its title
+// naming no other claim), and each figure a claim names has a script.
+static void check_figures(const char *chapter, const char *plots, const Lesson *lesson, const ListedClaim *claims,
+                          size_t n) {
+    char **scripts;
+    size_t n_scripts = folder_names(plots, any_name, NULL, &scripts);
+    for (size_t s = 0; s < n_scripts; s++) {
+        size_t len = strlen(scripts[s]);
+        if (strncmp(scripts[s], chapter, 4) != 0 || scripts[s][4] != '_' || len < 4 ||
+            strcmp(scripts[s] + len - 3, ".gp") != 0)
+            continue;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(len - 3), scripts[s]);
+        // Placed at the first claim, in the chapter's order, whose lesson names it.
+        const char *placed = NULL;
+        for (size_t i = 0; i < n && !placed; i++) {
+            const LessonClaim *c = lesson_claim(lesson, claims[i].id);
+            for (size_t f = 0; c && f < c->n_figures; f++)
+                if (strcmp(c->figures[f], name) == 0) placed = c->id;
+        }
+        if (placed == NULL) {
+            problem(chapter, "plots/%s.gp is named by no claim's figure line%s", name, "");
+            continue;
+        }
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", plots, scripts[s]);
+        char *script = text_file_read(path, NULL);
+        if (script && !title_allows(script, chapter, placed))
+            problem(chapter, "plots/%s.gp: its title names other claims than %s", name, placed);
+        free(script);
+    }
+    for (size_t k = 0; k < lesson->n_claims; k++)
+        for (size_t f = 0; f < lesson->claims[k].n_figures; f++) {
+            char path[8192];
+            snprintf(path, sizeof path, "%s/%s.gp", plots, lesson->claims[k].figures[f]);
+            FILE *fp = fopen(path, "r");
+            if (fp) fclose(fp);
+            else problem(chapter, "claim %s names a figure with no script plots/%s.gp", lesson->claims[k].id,
+                         lesson->claims[k].figures[f]);
+        }
+    names_free(scripts, n_scripts);
+}
+
 // One chapter; returns the words of its default print.
 static size_t check_chapter(const char *program, const char *lessons, const char *plots, const char *lang) {
     const char *base = strrchr(program, '/') ? strrchr(program, '/') + 1 : program;
@@ -372,94 +461,14 @@ static size_t check_chapter(const char *program, const char *lessons, const char
     if (!lesson.summary[0]) problem(chapter, "no \"summary:\" line under the title%s%s", "", "");
     if (!english) compare_with_english(chapter, lessons, lang, &lesson);
     size_t words = lesson_word_count(lesson.title) + lesson_word_count(lesson.intro) + TABLE_HEADER_WORDS;
-    for (size_t i = 0; i < n; i++) {
-        // Scope and weight, as the claim table gives them (--list-claims): every
-        // claim is the course's or beyond it; an expected erratum is a slip or an error.
-        if (strcmp(claims[i].scope, "course") != 0 && strcmp(claims[i].scope, "beyond") != 0)
-            problem(chapter, "claim %s: scope '%s', not course or beyond", claims[i].id, claims[i].scope);
-        bool erratum = strcmp(claims[i].expected, "erratum") == 0;
-        bool weighed = strcmp(claims[i].weight, "slip") == 0 || strcmp(claims[i].weight, "error") == 0;
-        if (erratum != weighed)
-            problem(chapter, "claim %s: weight '%s' (an expected erratum is a slip or an error; other claims -)",
-                    claims[i].id, claims[i].weight);
-        const LessonClaim *c = lesson_claim(&lesson, claims[i].id);
-        if (c == NULL) {
-            problem(chapter, "claim %s has no lesson%s", claims[i].id, "");
-            continue;
-        }
-        if (!g_derived && c->source[0] && strcmp(c->source, claims[i].source) != 0)
-            problem(chapter, "claim %s: the lesson's source is not the claim table's (%s)", claims[i].id,
-                    claims[i].source);
-        if (!c->says[0]) problem(chapter, "claim %s: no \"says:\" line%s", claims[i].id, "");
-        // (the claim's words are the lesson's only: the claim table's reason, its key number's label, its evidence)
-        if (!c->expected[0]) problem(chapter, "claim %s: no \"expected:\" line%s", claims[i].id, "");
-        if (!c->key[0]) problem(chapter, "claim %s: no \"key:\" line%s", claims[i].id, "");
-        if (!c->evidence[0]) problem(chapter, "claim %s: no \"### evidence\" section%s", claims[i].id, "");
-        bool has_expected = false;   // a plain section or one for a case
-        for (size_t v = 0; v < c->n_verdicts; v++) has_expected = has_expected || strcmp(c->verdicts[v].verdict, claims[i].expected) == 0;
-        if (!has_expected)
-            problem(chapter, "claim %s: no words for its expected verdict \"%s\"", claims[i].id, claims[i].expected);
-        size_t longest = 0, longest_numbers = 0;
-        for (size_t v = 0; v < c->n_verdicts; v++) {
-            size_t w = words_besides_numbers(c->verdicts[v].text);
-            if (w > longest) longest = w;
-            size_t all = lesson_word_count(c->verdicts[v].text);
-            if (all > longest_numbers) longest_numbers = all;
-        }
-        size_t claim_words = words_besides_numbers(c->says) + words_besides_numbers(c->idea) + longest;
-        if (english && claim_words > CLAIM_WORDS) {
-            char count[64];
-            snprintf(count, sizeof count, "%zu", claim_words);
-            problem(chapter, "claim %s: its lesson has %s words besides numbers (at most 120)", claims[i].id, count);
-        }
-        // As printed: the header line, says, idea, figure line, verdict line.
-        words += 3 + lesson_word_count(claims[i].source) + lesson_word_count(c->says) + lesson_word_count(c->idea) + (c->n_figures ? 1 + c->n_figures : 0) +
-                 2 + longest_numbers + TABLE_ROW_WORDS;
-    }
+    for (size_t i = 0; i < n; i++) words += check_claim(chapter, &lesson, &claims[i], english);
     for (size_t k = 0; k < lesson.n_claims; k++) {
         bool listed = false;
         for (size_t i = 0; i < n; i++) listed = listed || strcmp(claims[i].id, lesson.claims[k].id) == 0;
         if (!listed) problem(chapter, "the lesson has a section %s, which is not one of the chapter's claims%s",
                              lesson.claims[k].id, "");
     }
-    // Figures: each script of the chapter named by exactly one claim.
-    char **scripts;
-    size_t n_scripts = folder_names(plots, any_name, NULL, &scripts);
-    for (size_t s = 0; s < n_scripts; s++) {
-        size_t len = strlen(scripts[s]);
-        if (strncmp(scripts[s], chapter, 4) != 0 || scripts[s][4] != '_' || len < 4 ||
-            strcmp(scripts[s] + len - 3, ".gp") != 0)
-            continue;
-        char name[256];
-        snprintf(name, sizeof name, "%.*s", (int)(len - 3), scripts[s]);
-        // Placed at the first claim, in the chapter's order, whose lesson names it.
-        const char *placed = NULL;
-        for (size_t i = 0; i < n && !placed; i++) {
-            const LessonClaim *c = lesson_claim(&lesson, claims[i].id);
-            for (size_t f = 0; c && f < c->n_figures; f++)
-                if (strcmp(c->figures[f], name) == 0) placed = c->id;
-        }
-        if (placed == NULL) {
-            problem(chapter, "plots/%s.gp is named by no claim's figure line%s", name, "");
-            continue;
-        }
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", plots, scripts[s]);
-        char *script = text_file_read(path, NULL);
-        if (script && !title_allows(script, chapter, placed))
-            problem(chapter, "plots/%s.gp: its title names other claims than %s", name, placed);
-        free(script);
-    }
-    for (size_t k = 0; k < lesson.n_claims; k++)
-        for (size_t f = 0; f < lesson.claims[k].n_figures; f++) {
-            char path[8192];
-            snprintf(path, sizeof path, "%s/%s.gp", plots, lesson.claims[k].figures[f]);
-            FILE *fp = fopen(path, "r");
-            if (fp) fclose(fp);
-            else problem(chapter, "claim %s names a figure with no script plots/%s.gp", lesson.claims[k].id,
-                         lesson.claims[k].figures[f]);
-        }
-    names_free(scripts, n_scripts);
+    check_figures(chapter, plots, &lesson, claims, n);
     for (size_t i = 0; i < n; i++)
         free(claims[i].id), free(claims[i].source), free(claims[i].expected), free(claims[i].scope),
             free(claims[i].weight);

@@ -36,6 +36,8 @@
 // driver adds output.txt and run.tsv (common/run/run_data.h says what each holds)
 // and the figures; REPORT.md is written from what common/run_data reads back
 // (tools/report_md.c), as the HTML pages are (tools/workbook_pages.c).
+// Its pieces: the command line (tools/driver_options.c), run.tsv
+// (tools/run_record.c), the summary at the end (tools/summary.c).
 //
 // What DIR holds: DIR/MANIFEST (common/run/manifest.h) lists every file the
 // driver wrote there: REPORT.md, chNN/output.txt, chNN/run.tsv,
@@ -55,166 +57,40 @@
 //        standard output, or a chapter exited 3
 //   77   --render only: skipped, no gnuplot
 //   128+N  stopped by signal N (tools/child.h)
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "child.h"
+#include "driver_options.h"
 #include "base/datafile.h"
 #include "base/exitcodes.h"
 #include "base/faults.h"
 #include "run/folder_lock.h"
 #include "figures.h"
-#include "base/hash.h"
 #include "base/i18n.h"
 #include "run/lesson.h"
 #include "run/manifest.h"
-#include "run/options.h"
-#include "base/parallel.h"
 #include "base/progress.h"
 #include "report_md.h"
+#include "run_record.h"
+#include "summary.h"
 #include "run/run_data.h"
 #include "run/shell_words.h"
 #include "base/text_file.h"
-#include "base/tsv.h"
-#include "base/utf8.h"
-#include "run/verdict.h"
 #include "base/wallclock.h"
 #include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
 
-enum { MAX_CHAPTERS = 32, MAX_PASSED = 256, ARG_MAX_LEN = 2048, WHY_LEN = 1024 };
 // run_chapter's answer for a print mode (ch03 --print-table): the chapter
 // printed and wrote nothing, so there is no record, figure or report to write.
 enum { PRINTED_ONLY = -2 };
 
-static const char *const PROGRAM = "workbook_run";
+static const char *const PROGRAM = DRIVER_PROGRAM;
 static const char MANIFEST_LINE[] = "# The files workbook_run wrote here; running a chapter removes its files first.";
-
-// (marked for the catalogue: --help prints it in the reader's language)
-static const char *const USAGE = N_(
-    "usage: workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS] CHAPTER...\n"
-    "       workbook_run --out DIR --plots DIR [--gnuplot PROGRAM] [--exercises DIR] [FIGURE OPTIONS]\n"
-    "                    --chapter chNN CHAPTER... [-- CHAPTER-OPTION...]\n"
-    "       workbook_run --render SCRIPT --data DIR --figures DIR [--gnuplot PROGRAM] [FIGURE OPTIONS]\n"
-    "       workbook_run --help\n"
-    "\n"
-    "Runs each chapter program (named chNN; a path or a name on PATH; at most 32,\n"
-    "each once) into DIR/chNN/, draws plots/chNN_*.gp into DIR/figures/ (PNG and\n"
-    "SVG) and writes DIR/REPORT.md from every chapter folder. DIR/MANIFEST lists\n"
-    "the files the driver wrote; running a chapter first removes its listed files.\n"
-    "--render draws one figure from the data in --data. --chapter chNN runs only\n"
-    "that chapter (with the options after --), redraws its figures and writes the\n"
-    "report again; the other sections come from their own folders. --exercises\n"
-    "(default: exercises/ next to --plots) adds each chapter's exercises. gnuplot\n"
-    "is --gnuplot PROGRAM, or gnuplot on PATH; without one, figures are skipped.\n"
-    "Exit status: 0 as expected, 1 a chapter or figure came out differently, 2 bad\n"
-    "input, 3 a write failed, 77 (--render) no gnuplot, 128+N stopped by signal N.\n"
-    "\n"
-    "FIGURE OPTIONS (for projection; PNG and SVG alike; also after --):\n"
-    "  --figure-size WxH  the standard figure, 1000x600 pixels, becomes W x H\n"
-    "                     (W 400..4000, H 300..3000); a figure with its own\n"
-    "                     size scales by W/1000 across and H/600 down\n"
-    "  --font-scale X     every text X times its usual size (0.5..4)\n"
-    "\n"
-    "--lang en|zh-TW|zh-CN: the language of the terminal's messages and of the\n"
-    "chapters' lessons (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else\n"
-    "en); the report is written in every language (REPORT.md, REPORT.zh-TW.md,\n"
-    "REPORT.zh-CN.md).\n");
-
-// ---- the command line ------------------------------------------------------------
-
-typedef struct {
-    const char *out, *plots, *gnuplot_arg, *render, *data, *figures, *figure_size, *font_scale, *only, *exercises_arg,
-        *lang;
-    const char *chapter_args[MAX_CHAPTERS];
-    size_t n_chapters;
-    char *passed[MAX_PASSED];      // after "--", less the figure options: the one chapter's options
-    size_t n_passed;
-} Arguments;
-
-static int reject(const char *option, const char *value, const char *accepted) {
-    options_reject(PROGRAM, option, value, accepted);
-    return EXIT_BAD_INPUT;
-}
-
-// A path or option that goes into a gnuplot string or a report: not empty,
-// not too long, no control characters.
-static bool text_ok(const char *option, const char *value, const char *what) {
-    char accepted[256];
-    // ('what' is one of the N_ texts of the callers, in the reader's language here)
-    const char *problem = NULL;
-    if (value[0] == '\0') problem = _("expected %s, not an empty name");
-    else if (strlen(value) > ARG_MAX_LEN) problem = _("expected %s of at most 2048 characters");
-    for (const unsigned char *p = (const unsigned char *)value; *p && !problem; p++)
-        if (*p < 0x20 || *p == 0x7f) problem = _("expected %s without control characters (tabs, newlines)");
-    if (problem == NULL) return true;
-    snprintf(accepted, sizeof accepted, problem, _(what));
-    options_reject(PROGRAM, option, value, accepted);
-    return false;
-}
-
-// The options after "--": the figure options are the driver's, the rest the chapter's.
-static int split_passed(Arguments *a, char **rest, int n_rest) {
-    for (int k = 0; k < n_rest; k++) {
-        const char *arg = rest[k];
-        const char *names[] = {"--figure-size", "--font-scale"};
-        const char **slots[] = {&a->figure_size, &a->font_scale};
-        bool figure = false;
-        for (int i = 0; i < 2 && !figure; i++) {
-            size_t len = strlen(names[i]);
-            if (strncmp(arg, names[i], len) != 0 || (arg[len] != '\0' && arg[len] != '=')) continue;
-            figure = true;
-            const char *value = arg[len] == '=' ? arg + len + 1 : k + 1 < n_rest ? rest[++k] : NULL;
-            if (value == NULL) {
-                fprintf(stderr, _("%s: %s: missing value (e.g. %s %s)\n"), PROGRAM, names[i], names[i],
-                        i ? "1.5" : "1920x1080");
-                return EXIT_BAD_INPUT;
-            }
-            if (*slots[i]) return reject(names[i], value, _("given more than once; give it once"));
-            *slots[i] = value;
-        }
-        if (figure) continue;
-        if (a->n_passed == MAX_PASSED) return reject("option", arg, _("expected at most 256 chapter options"));
-        if (!text_ok("option", arg, N_("a chapter option"))) return EXIT_BAD_INPUT;
-        a->passed[a->n_passed++] = rest[k];
-    }
-    return EXIT_AS_EXPECTED;
-}
-
-static int parse_arguments(Arguments *a, int argc, char **argv) {
-    memset(a, 0, sizeof *a);
-    const OptionSpec specs[] = {
-        {"--out", OPTION_TEXT, &a->out, 0, 0, 0, "DIR", N_("a folder to write the run into")},
-        {"--plots", OPTION_TEXT, &a->plots, 0, 0, 0, "DIR", N_("the workbook's plots/ folder")},
-        {"--gnuplot", OPTION_TEXT, &a->gnuplot_arg, 0, 0, 0, "PROGRAM", N_("the gnuplot program")},
-        {"--render", OPTION_TEXT, &a->render, 0, 0, 0, "SCRIPT", N_("a gnuplot script (.gp)")},
-        {"--data", OPTION_TEXT, &a->data, 0, 0, 0, "DIR", N_("the chapter's data folder")},
-        {"--figures", OPTION_TEXT, &a->figures, 0, 0, 0, "DIR", N_("a folder for the figure")},
-        {"--figure-size", OPTION_TEXT, &a->figure_size, 0, 0, 0, "WxH", N_("figure size")},
-        {"--font-scale", OPTION_TEXT, &a->font_scale, 0, 0, 0, "X", N_("font scale")},
-        {"--chapter", OPTION_TEXT, &a->only, 0, 0, 0, "chNN", N_("one chapter")},
-        {"--exercises", OPTION_TEXT, &a->exercises_arg, 0, 0, 0, "DIR", N_("the workbook's exercises/ folder")},
-        {"--lang", OPTION_TEXT, &a->lang, 0, 0, 0, "LANG", N_("en, zh-TW or zh-CN")},
-    };
-    OptionArguments args = {a->chapter_args, MAX_CHAPTERS, "chapter", "chapters", true, 0, 0};
-    if (options_parse_arguments(PROGRAM, NULL, specs, sizeof specs / sizeof specs[0], argc, argv, &args) != OPTIONS_OK)
-        return EXIT_BAD_INPUT;
-    a->n_chapters = args.n_positional;
-    if (args.rest < argc && !a->only)
-        return fprintf(stderr, _("%s: options after '--' go to the one chapter of --chapter chNN; expected --chapter\n"),
-                       PROGRAM), EXIT_BAD_INPUT;
-    int status = split_passed(a, argv + args.rest, argc - args.rest);
-    if (status != EXIT_AS_EXPECTED) return status;
-    return figures_set_options(PROGRAM, a->figure_size, a->font_scale) ? EXIT_AS_EXPECTED : EXIT_BAD_INPUT;
-}
 
 // ---- standard output ----------------------------------------------------------------
 
@@ -235,10 +111,10 @@ static bool is_folder(const char *path) {
 
 static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     if (a->only || a->exercises_arg || a->n_passed)
-        return reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
+        return driver_reject("--render", a->render, _("draws one figure: it takes --data, --figures and --gnuplot, not "
                                                "--chapter, --exercises or options after '--'"));
     if (a->out || a->plots || a->n_chapters > 0)
-        return reject("--render", a->render, a->n_chapters && !a->out && !a->plots
+        return driver_reject("--render", a->render, a->n_chapters && !a->out && !a->plots
                                                  ? _("draws one figure and takes no chapter programs")
                                                  : _("draws one figure: it takes --data, --figures and --gnuplot, "
                                                      "not --out or --plots"));
@@ -246,14 +122,14 @@ static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
         return fprintf(stderr, _("%s: --render: %s is missing; expected --render SCRIPT --data DIR --figures DIR\n"),
                        PROGRAM, a->data ? "--figures" : "--data"),
                EXIT_BAD_INPUT;
-    if (!text_ok("--render", a->render, N_("a gnuplot script")) || !text_ok("--data", a->data, N_("a folder")) ||
-        !text_ok("--figures", a->figures, N_("a folder")))
+    if (!driver_text_ok("--render", a->render, N_("a gnuplot script")) || !driver_text_ok("--data", a->data, N_("a folder")) ||
+        !driver_text_ok("--figures", a->figures, N_("a folder")))
         return EXIT_BAD_INPUT;
     char accepted[WHY_LEN], why[WHY_LEN];
     FILE *fp = fopen(a->render, "r");
     if (fp == NULL) {
         snprintf(accepted, sizeof accepted, _("cannot read it (%s); expected a gnuplot script"), strerror(errno));
-        return reject("--render", a->render, accepted);
+        return driver_reject("--render", a->render, accepted);
     }
     fclose(fp);
     const char *base = strrchr(a->render, '/');
@@ -261,15 +137,15 @@ static int render_mode(const Arguments *a, const char *gnuplot, Lang lang) {
     struct stat st;
     if (strlen(base) < 4 || strcmp(base + strlen(base) - 3, ".gp") != 0 || stat(a->render, &st) != 0 ||
         !S_ISREG(st.st_mode))
-        return reject("--render", a->render, _("expected a gnuplot script, a file named NAME.gp"));
-    if (!is_folder(a->data)) return reject("--data", a->data, _("not a folder; expected the chapter's data folder"));
+        return driver_reject("--render", a->render, _("expected a gnuplot script, a file named NAME.gp"));
+    if (!is_folder(a->data)) return driver_reject("--data", a->data, _("not a folder; expected the chapter's data folder"));
     if (gnuplot == NULL) {
         printf(_("SKIPPED: gnuplot was not found on PATH, %s was not rendered\n"), base);
         return stdout_status() == EXIT_AS_EXPECTED ? EXIT_SKIPPED : EXIT_IO_FAILED;
     }
     if (!output_dir_prepare(a->figures, why, sizeof why)) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
-        return reject("--figures", a->figures, accepted);
+        return driver_reject("--figures", a->figures, accepted);
     }
     // The words: lessons/ beside the script's plots/ folder, else the ones built in.
     char lessons[ARG_MAX_LEN + 64];
@@ -378,19 +254,19 @@ static int check_run_inputs(Driver *d) {
         return fprintf(stderr, _("%s: no chapter program given; expected one or more chNN programs after the options\n"),
                        PROGRAM),
                EXIT_BAD_INPUT;
-    if (!text_ok("--out", a->out, N_("a folder")) || !text_ok("--plots", a->plots, N_("a folder"))) return EXIT_BAD_INPUT;
+    if (!driver_text_ok("--out", a->out, N_("a folder")) || !driver_text_ok("--plots", a->plots, N_("a folder"))) return EXIT_BAD_INPUT;
     if (!is_folder(a->plots))
-        return reject("--plots", a->plots, _("not a folder; expected the workbook's plots/ folder"));
+        return driver_reject("--plots", a->plots, _("not a folder; expected the workbook's plots/ folder"));
     char path[ARG_MAX_LEN + 64];
     snprintf(path, sizeof path, "%s/common.gp", a->plots);
     if (access(path, R_OK) != 0)
-        return reject("--plots", a->plots, _("it has no common.gp; expected the workbook's plots/ folder"));
+        return driver_reject("--plots", a->plots, _("it has no common.gp; expected the workbook's plots/ folder"));
     d->out = a->out;
     d->plots = a->plots;
     if (a->exercises_arg) {
-        if (!text_ok("--exercises", a->exercises_arg, N_("a folder"))) return EXIT_BAD_INPUT;
+        if (!driver_text_ok("--exercises", a->exercises_arg, N_("a folder"))) return EXIT_BAD_INPUT;
         if (!is_folder(a->exercises_arg))
-            return reject("--exercises", a->exercises_arg, _("not a folder; expected the workbook's exercises/ folder"));
+            return driver_reject("--exercises", a->exercises_arg, _("not a folder; expected the workbook's exercises/ folder"));
         d->exercises = text_copy(a->exercises_arg);
     } else {
         snprintf(path, sizeof path, "%s/../exercises", a->plots);
@@ -413,7 +289,7 @@ static int check_run_inputs(Driver *d) {
     if (fits) snprintf(d->settings, sizeof d->settings, "%s", settings);
     free(settings);
     if (!fits)
-        return reject("option", a->passed[a->n_passed - 1],
+        return driver_reject("option", a->passed[a->n_passed - 1],
                       _("expected chapter options of at most 2048 characters in all"));
     char why[WHY_LEN], accepted[WHY_LEN + 128];
     bool only_found = a->only == NULL;
@@ -422,8 +298,8 @@ static int check_run_inputs(Driver *d) {
         const char *arg = a->chapter_args[i], *name = strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
         if (strlen(name) != 4 || strncmp(name, "ch", 2) != 0 || name[2] < '0' || name[2] > '9' || name[3] < '0' ||
             name[3] > '9')
-            return reject("chapter", arg, _("expected a chapter program named chNN, e.g. build/dev/ch01"));
-        if (!text_ok("chapter", arg, N_("a chapter program"))) return EXIT_BAD_INPUT;
+            return driver_reject("chapter", arg, _("expected a chapter program named chNN, e.g. build/dev/ch01"));
+        if (!driver_text_ok("chapter", arg, N_("a chapter program"))) return EXIT_BAD_INPUT;
         c->program = child_resolve_program(arg, why, sizeof why);
         if (c->program == NULL) {
             snprintf(accepted, sizeof accepted,
@@ -431,14 +307,14 @@ static int check_run_inputs(Driver *d) {
                                       : _("%s; expected a chapter program (give its path, e.g. build/dev/ch01, or put "
                                           "its folder on PATH)"),
                      why);
-            return reject("chapter", arg, accepted);
+            return driver_reject("chapter", arg, accepted);
         }
         snprintf(c->name, sizeof c->name, "%s", name);
         for (size_t k = 0; k < d->n_chapters; k++)
             if (strcmp(d->chapters[k].name, c->name) == 0) {
                 free(c->program);
                 c->program = NULL;
-                return reject("chapter", arg, _("given more than once; expected each chapter once"));
+                return driver_reject("chapter", arg, _("given more than once; expected each chapter once"));
             }
         c->run = a->only == NULL || strcmp(c->name, a->only) == 0;
         only_found = only_found || c->run;
@@ -447,11 +323,11 @@ static int check_run_inputs(Driver *d) {
     if (!only_found) {
         snprintf(accepted, sizeof accepted, _("expected the name chNN of one of the %zu chapter programs given"),
                  d->n_chapters);
-        return reject("--chapter", a->only, accepted);
+        return driver_reject("--chapter", a->only, accepted);
     }
     if (!output_dir_prepare(d->out, why, sizeof why)) {
         snprintf(accepted, sizeof accepted, _("%s; give a folder you can write to"), why);
-        return reject("--out", d->out, accepted);
+        return driver_reject("--out", d->out, accepted);
     }
     // One run at a time into the folder (common/run/folder_lock.h), report included.
     if (!folder_lock(PROGRAM, d->out))
@@ -459,141 +335,10 @@ static int check_run_inputs(Driver *d) {
     return EXIT_AS_EXPECTED;
 }
 
-// Which version of a file is there: a file written anew by rename has a new
-// inode, and even a reused inode gets a new change time.
-typedef struct {
-    bool exists;
-    struct stat st;
-} FileVersion;
-
-static FileVersion file_version(const char *dir, const char *name) {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FileVersion v;
-    memset(&v, 0, sizeof v);
-    v.exists = stat(path, &v.st) == 0;
-    return v;
-}
-
-static bool same_version(const FileVersion *a, const FileVersion *b) {
-    return a->exists == b->exists && (!a->exists || (a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino &&
-           a->st.st_ctim.tv_sec == b->st.st_ctim.tv_sec && a->st.st_ctim.tv_nsec == b->st.st_ctim.tv_nsec &&
-           a->st.st_mtim.tv_sec == b->st.st_mtim.tv_sec && a->st.st_mtim.tv_nsec == b->st.st_mtim.tv_nsec &&
-           a->st.st_size == b->st.st_size));
-}
-
-// The chapter's own files the record names when this run wrote them.
-static const char *const CHAPTER_FILES[] = {"chapter.txt", "claims.tsv", "narratives.tsv", "values.tsv"};
-enum { N_CHAPTER_FILES = sizeof CHAPTER_FILES / sizeof CHAPTER_FILES[0] };
-
-// One record row: escaped fields joined by tabs.
-static void record_row(DataFile *f, const char *const *fields, size_t n) {
-    for (size_t k = 0; k < n; k++) {
-        char *escaped = tsv_escaped(fields[k]);
-        datafile_printf(f, "%s%s", k ? "\t" : "", escaped);
-        free(escaped);
-    }
-    datafile_printf(f, "\n");
-}
-
-typedef struct {
-    ChildResult result;
-    double seconds;
-    bool fresh[N_CHAPTER_FILES];
-    RunFigure *figures;
-    size_t n_figures;
-} ChapterOutcome;
-
-// A file's hash as the record holds it ("" when it cannot be read).
-static void file_hash(const char *dir, const char *name, char *buf, size_t size) {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len = 0;
-    char *text = text_file_read(path, &len);
-    buf[0] = '\0';
-    if (text) snprintf(buf, size, "%016" PRIx64, hash_bytes(HASH_START, text, len));
-    free(text);
-}
-
-// ---- where the results come from: when, which code, which machine ----------------------
-
-// The processor's name from /proc/cpuinfo ("model name", as x86 Linux gives
-// it; "" where there is none: other systems, most ARM kernels).
-static void cpu_model(char *buf, size_t size) {
-    buf[0] = '\0';
-    char *text = text_file_read("/proc/cpuinfo", NULL);
-    char **lines = NULL;
-    size_t n = text ? text_file_lines(text, &lines) : 0;
-    for (size_t i = 0; i < n && !buf[0]; i++) {
-        if (strncmp(lines[i], "model name", 10) != 0 || !strchr(lines[i], ':')) continue;
-        const char *v = strchr(lines[i], ':') + 1;
-        while (*v == ' ' || *v == '\t') v++;
-        snprintf(buf, size, "%s", v);
-    }
-    free(lines);
-    free(text);
-}
-
-// The rows "date", "commit", "machine", "cpu", "cores" of run.tsv (common/run/run_data.h).
-static void where_from(char *date, size_t date_size, char *machine, size_t machine_size, char *cpu, size_t cpu_size,
-                       char *cores, size_t cores_size) {
-    time_t now = time(NULL);
-    struct tm utc;
-    if (now == (time_t)-1 || !gmtime_r(&now, &utc) || !strftime(date, date_size, "%Y-%m-%d %H:%M UTC", &utc))
-        date[0] = '\0';
-    struct utsname u;
-    if (uname(&u) == 0) snprintf(machine, machine_size, "%s %s %s", u.sysname, u.release, u.machine);
-    else machine[0] = '\0';
-    cpu_model(cpu, cpu_size);
-    snprintf(cores, cores_size, "%zu", parallel_cpu_count());
-}
-
-// DIR/chNN/run.tsv (common/run/run_data.h), listed in MANIFEST before it is named.
+// DIR/chNN/run.tsv (tools/run_record.h), listed in MANIFEST before it is named.
 static bool write_record(Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o) {
-    DataFile f;
-    if (!datafile_open(&f, dir, "run.tsv", NULL)) return false;
-    char status[16], signal_number[16], seconds[32];
-    snprintf(status, sizeof status, "%d", o->result.status);
-    snprintf(signal_number, sizeof signal_number, "%d", o->result.signal);
-    snprintf(seconds, sizeof seconds, "%.3f", o->seconds);
-    char date[64], machine[600], cpu[256], cores[32];
-    where_from(date, sizeof date, machine, sizeof machine, cpu, sizeof cpu, cores, sizeof cores);
-    const char *rows[][2] = {{"field", "value"},
-                             {"program", c->program},
-                             {"status", status},
-                             {"signal", signal_number},
-                             {"start_error", o->result.status < 0 ? strerror(o->result.start_error) : ""},
-                             {"seconds", seconds},
-                             {"settings", d->args->only ? d->settings : ""},
-                             {"gnuplot", d->gnuplot ? "found" : "missing"},
-                             {"date", date},
-                             {"commit", WORKBOOK_COMMIT},
-                             {"machine", machine},
-                             {"cpu", cpu},
-                             {"cores", cores}};
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) record_row(&f, rows[r], 2);
-    for (size_t k = 0; k < N_CHAPTER_FILES; k++) {
-        if (!o->fresh[k]) continue;
-        char hash[32];
-        file_hash(dir, CHAPTER_FILES[k], hash, sizeof hash);
-        const char *row[] = {"file", CHAPTER_FILES[k], hash};
-        if (hash[0]) record_row(&f, row, 3);
-    }
-    for (size_t k = 0; k < o->n_figures; k++) {
-        const RunFigure *fig = &o->figures[k];
-        const char *row[] = {"figure", fig->name, run_figure_state_name(fig->state), fig->caption, fig->why};
-        record_row(&f, row, 5);
-    }
-    char rel[32];
-    snprintf(rel, sizeof rel, "%s/run.tsv", c->name);
-    manifest_add(&d->manifest, rel);
-    if (!datafile_finish(&f) || !manifest_save(&d->manifest, MANIFEST_LINE)) {
-        int saved = errno;
-        datafile_abort(&f);
-        errno = saved;
-        return false;
-    }
-    return datafile_commit(&f);
+    RunRecord record = {c->name, c->program, d->args->only ? d->settings : "", d->gnuplot != NULL, WORKBOOK_COMMIT};
+    return run_record_write(dir, &record, o, &d->manifest, MANIFEST_LINE);
 }
 
 // The first claim whose lesson shows figure 'name' (NULL: none names it);
@@ -719,6 +464,61 @@ static void progress_line(const char *dir, const ChapterProgram *c, const Chapte
 }
 
 // Run chapter c into DIR/chNN, then its figures, then its record.
+// This chapter's files of the driver's last run removed (its figures' language folders too, once
+// empty) and its new output.txt named, listed in MANIFEST first ('finished': the transcript is
+// whole); on a failure the transcript is dropped and the run stops.
+static int replace_chapter_files(Driver *d, const ChapterProgram *c, const char *dir, DataFile *transcript, bool finished) {
+    const char *failed = NULL;
+    g_dropping = c->name;
+    char rel[32];
+    snprintf(rel, sizeof rel, "%s/output.txt", c->name);
+    if (finished && !manifest_remove_files(&d->manifest, chapter_file, &failed)) {
+        fprintf(stderr, _("%s: cannot remove %s/%s, written by the previous run: %s\n"), PROGRAM, d->out, failed,
+                strerror(errno));
+        datafile_abort(transcript);
+        return EXIT_IO_FAILED;
+    }
+    for (Lang lang = 1; finished && lang < LANG_COUNT; lang++) {   // a language's folder left empty goes too
+        char langdir[ARG_MAX_LEN + 64];
+        language_figdir(d, lang, langdir, sizeof langdir);
+        rmdir(langdir);   // (fails, harmlessly, while it holds another chapter's figures)
+    }
+    if (finished) manifest_add(&d->manifest, rel);
+    if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(transcript)) {
+        int saved = errno;
+        datafile_abort(transcript);
+        printf(_("STOPPED\n"));
+        fflush(stdout);
+        fprintf(stderr, _("%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
+                strerror(saved));
+        return EXIT_IO_FAILED;
+    }
+    return EXIT_AS_EXPECTED;
+}
+
+// The chapter's line on the terminal: its result, how it ended ('words', when not as expected),
+// and each figure (after one chapter, where a drawn one is).
+static void print_chapter_result(const Driver *d, const ChapterProgram *c, const char *dir, const ChapterOutcome *o,
+                                 const char *words) {
+    const bool one = d->args->only != NULL;
+    progress_line(dir, c, o, d->lessons);
+    if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
+    printf("\n");
+    char figdir[ARG_MAX_LEN + 64];   // the reader's language's
+    language_figdir(d, d->lang, figdir, sizeof figdir);
+    for (size_t k = 0; k < o->n_figures; k++) {
+        const RunFigure *fig = &o->figures[k];
+        char shown[WHY_LEN];
+        if (one && fig->state == FIGURE_DRAWN)
+            printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, figdir, fig->name);
+        else
+            printf(_("        figure %-34s %s%s\n"), fig->name,
+                   fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
+                   run_figure_why(fig, shown, sizeof shown));
+    }
+    fflush(stdout);
+}
+
 static int run_chapter(Driver *d, size_t index) {
     const ChapterProgram *c = &d->chapters[index];
     const bool one = d->args->only != NULL;
@@ -766,32 +566,8 @@ static int run_chapter(Driver *d, size_t index) {
             return PRINTED_ONLY;
         }
     }
-    // This chapter's files of the driver's last run go now; the new ones follow.
-    const char *failed = NULL;
-    g_dropping = c->name;
-    char rel[32];
-    snprintf(rel, sizeof rel, "%s/output.txt", c->name);
-    if (finished && !manifest_remove_files(&d->manifest, chapter_file, &failed)) {
-        fprintf(stderr, _("%s: cannot remove %s/%s, written by the previous run: %s\n"), PROGRAM, d->out, failed,
-                strerror(errno));
-        datafile_abort(&transcript);
-        return EXIT_IO_FAILED;
-    }
-    for (Lang lang = 1; finished && lang < LANG_COUNT; lang++) {   // a language's folder left empty goes too
-        char langdir[ARG_MAX_LEN + 64];
-        language_figdir(d, lang, langdir, sizeof langdir);
-        rmdir(langdir);   // (fails, harmlessly, while it holds another chapter's figures)
-    }
-    if (finished) manifest_add(&d->manifest, rel);
-    if (!finished || !manifest_save(&d->manifest, MANIFEST_LINE) || !datafile_commit(&transcript)) {
-        int saved = errno;
-        datafile_abort(&transcript);
-        printf(_("STOPPED\n"));
-        fflush(stdout);
-        fprintf(stderr, _("%s: cannot write %s/output.txt: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
-                strerror(saved));
-        return EXIT_IO_FAILED;
-    }
+    int status = replace_chapter_files(d, c, dir, &transcript, finished);
+    if (status != EXIT_AS_EXPECTED) return status;
     for (size_t k = 0; k < N_CHAPTER_FILES; k++) {
         FileVersion after = file_version(dir, CHAPTER_FILES[k]);
         o.fresh[k] = after.exists && !same_version(&before[k], &after);
@@ -806,160 +582,26 @@ static int run_chapter(Driver *d, size_t index) {
     run_status_words(&ended, words, sizeof words);
     // The record is written before the progress line reads it back.
     bool chapter_finished = (o.result.status == 0 || o.result.status == 1) && claims_fresh;
-    int status = draw_figures(d, c, dir, &o, chapter_finished, words);
+    status = draw_figures(d, c, dir, &o, chapter_finished, words);
     if (status == EXIT_AS_EXPECTED && !write_record(d, c, dir, &o)) {
         fprintf(stderr, _("%s: cannot write %s/run.tsv: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, dir,
                 strerror(errno));
         status = EXIT_IO_FAILED;
     }
-    if (status == EXIT_AS_EXPECTED) {
-        progress_line(dir, c, &o, d->lessons);
-        if (words[0]) printf(_("  %s: see %s/output.txt"), words, dir);
-        printf("\n");
-        char figdir[ARG_MAX_LEN + 64];   // the reader's language's
-        language_figdir(d, d->lang, figdir, sizeof figdir);
-        for (size_t k = 0; k < o.n_figures; k++) {
-            const RunFigure *fig = &o.figures[k];
-            char shown[WHY_LEN];
-            if (one && fig->state == FIGURE_DRAWN)
-                printf(_("        figure %-34s drawn: %s/%s.png (and .svg)\n"), fig->name, figdir, fig->name);
-            else
-                printf(_("        figure %-34s %s%s\n"), fig->name,
-                       fig->state == FIGURE_DRAWN ? _("drawn") : fig->state == FIGURE_NO_DATA ? "" : _("MISSING: "),
-                       run_figure_why(fig, shown, sizeof shown));
-        }
-        fflush(stdout);
-    }
+    if (status == EXIT_AS_EXPECTED) print_chapter_result(d, c, dir, &o, words);
     free_outcome(&o);
     return status;
 }
 
-// figures/ holds this run's figures; say so when it also holds files the
-// driver did not write (they are left alone).
-static void note_foreign_figures(const Driver *d) {
-    DIR *dir = opendir(d->figdir);
-    int foreign = 0;
-    char example[256] = "", rel[300];
-    struct dirent *e;
-    while (dir && (e = readdir(dir)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        snprintf(rel, sizeof rel, "figures/%s/", e->d_name);
-        bool language = false;   // (the other languages' folders are the driver's)
-        for (Lang lang = 1; lang < LANG_COUNT; lang++) language = language || strcmp(rel + 8, figures_language_dir(lang)) == 0;
-        if (language) continue;
-        snprintf(rel, sizeof rel, "figures/%s", e->d_name);
-        if (manifest_has(&d->manifest, rel)) continue;
-        if (foreign++ == 0) snprintf(example, sizeof example, "%s", e->d_name);
-    }
-    if (dir) closedir(dir);
-    if (foreign)
-        printf(ngettext("\nNote: %s/ also holds %d file this run did not write (e.g. %s), left there untouched.\n",
-                        "\nNote: %s/ also holds %d files this run did not write (e.g. %s), left there untouched.\n",
-                        (unsigned long)foreign),
-               d->figdir, foreign, example);
-}
-
-// The end of a one-chapter run: the answer of the exercise whose options
-// these are, or else the chapter's exercises to try.
-// Markdown with TeX (an exercise's question or answer) as plain text for the
-// terminal (lesson_plain), within 78 columns: the first line after 'first',
-// the others after 'indent'.
-static void print_exercise_text(const char *first, const char *indent, const char *markdown) {
-    size_t margin = strlen(first) > strlen(indent) ? strlen(first) : strlen(indent);
-    int width = 78 - (int)margin;
-    char *plain = lesson_plain(markdown, width < 30 ? 30 : width);
-    const char *line = plain;
-    for (bool at_first = true; *line; at_first = false) {
-        size_t n = strcspn(line, "\n");
-        printf("%s%.*s\n", at_first ? first : indent, (int)n, line);
-        line += n + (line[n] == '\n');
-    }
-    if (plain[0] == '\0') printf("%s\n", first);
-    free(plain);
-}
-
-// The end of a one-chapter run: the answer of the exercise whose options are
-// exactly this run's, else every exercise of the chapter with its command.
-// The exercises are Markdown with TeX (exercises/README.md): printed plain.
-static void print_exercises(const RunChapter *c, const char *settings) {
-    for (int k = 0; k < c->n_exercises; k++) {
-        const Exercise *e = &c->exercises[k];
-        if (strcmp(e->options, settings) != 0) continue;
-        // "Exercise 3.a: " and the question, wrapped as one paragraph (the
-        // id's punctuation escaped: it is text)
-        char *id = lesson_escaped(e->id);
-        const char *format = _("Exercise %s: %s");
-        size_t size = strlen(format) + strlen(id) + strlen(e->question) + 1;
-        char *asked = malloc(size);
-        if (asked == NULL) faults_out_of_memory("an exercise", size);
-        snprintf(asked, size, format, id, e->question);
-        free(id);
-        printf("\n");
-        print_exercise_text("", "", asked);
-        free(asked);
-        printf(_("Answer (computed by this run's numbers above; the test exercise.%s checks it):\n"), e->id);
-        print_exercise_text("", "", e->answer);
-        return;
-    }
-    if (c->n_exercises == 0) return;
-    printf(_("\nExercises for %s: predict the answer first, then run the command (it prints the answer at the end):\n"),
-           c->name);
-    for (int k = 0; k < c->n_exercises; k++) {
-        const Exercise *e = &c->exercises[k];
-        char first[64], indent[64];
-        snprintf(first, sizeof first, "  %-5s ", e->id);
-        snprintf(indent, sizeof indent, "%*s", (int)strlen(first), "");
-        print_exercise_text(first, indent, e->question);
-        printf("%s./workbook %s%s%s\n", indent, c->name, e->options[0] ? " " : "", e->options);
-    }
-}
-
+// The summary (tools/summary.h) of this run, read back as 'run'.
 static void print_summary(const Driver *d, const Run *run, double seconds) {
-    printf("\n  ");
-    print_padded(stdout, _("chapter"), 9);
-    print_padded(stdout, _("title"), 40);
-    print_padded(stdout, _("claims"), 8);
-    print_padded(stdout, _("verdicts"), 54);   // "6 holds, 2 partly holds, 1 erratum, 1 does not hold" fits
-    print_padded(stdout, _("figures"), 9);
-    printf(_("seconds\n"));
-    const RunChapter *only = NULL;
-    for (size_t i = 0; i < run->n; i++) {
-        if (!d->chapters[i].run) continue;
-        const RunChapter *c = &run->chapters[i];
-        only = c;
-        char verdicts[256], figures[32], title[40], claims[16];
-        run_verdict_counts(c, verdicts, sizeof verdicts);
-        snprintf(figures, sizeof figures, "%zu/%zu", run_figures_drawn(c), c->n_figures);
-        snprintf(title, sizeof title, "%s", !c->title[0] ? _("(no chapter.txt from this run)") :
-                                             c->has_lesson ? c->lesson.title : c->title);
-        utf8_cut(title, 38);
-        snprintf(claims, sizeof claims, "%zu", c->n_claims);
-        bool ok = run_chapter_ok(c);
-        printf("%s ", ok ? " " : "!");
-        print_padded(stdout, c->name, 9);
-        print_padded(stdout, title, 40);
-        print_padded(stdout, claims, 8);
-        print_padded(stdout, verdicts, 54);
-        if (display_width(verdicts) >= 54) printf(" ");   // a long count still ends before the next column
-        print_padded(stdout, figures, 9);
-        printf("%6.1f\n", c->seconds);
-    }
+    bool ran[MAX_CHAPTERS] = {false};
+    for (size_t i = 0; i < d->n_chapters; i++) ran[i] = d->chapters[i].run;
     char figdir[ARG_MAX_LEN + 64];   // the reader's language's figures
     language_figdir(d, d->lang, figdir, sizeof figdir);
-    if (d->args->only && only) {
-        printf(_("\n%.1f s. Report: %s/%s (the section %s; the other chapters' sections come from their own "
-               "folders)   figures: %s/%s_*.png   data: %s/%s/\n"), seconds, d->out, report_md_name(d->lang), only->name,
-               figdir, only->name,
-               d->out, only->name);
-        print_exercises(only, d->settings);
-    } else {
-        note_foreign_figures(d);
-        printf(_("\nTotal %.1f s. Report: %s/%s   figures: %s/   data: %s/chNN/\n"), seconds, d->out,
-               report_md_name(d->lang), figdir,
-               d->out);
-    }
-    if (d->worst != EXIT_AS_EXPECTED)
-        printf(_("Something did not come out as expected (marked ! or MISSING); the report says what.\n"));
+    RunSummary s = {d->out, d->figdir, figdir, d->lang, ran, d->args->only != NULL, d->settings, &d->manifest,
+                    d->worst == EXIT_AS_EXPECTED};
+    summary_print(&s, run, seconds);
 }
 
 // The report in every language (REPORT.md, REPORT.zh-TW.md, REPORT.zh-CN.md)
@@ -1041,16 +683,16 @@ int main(int argc, char **argv) {
     i18n_use(d.lang);
     for (int k = 1; k < argc && strcmp(argv[k], "--") != 0; k++)
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(_(USAGE), stdout);
+            fputs(_(DRIVER_USAGE), stdout);
             return stdout_status();
         }
     d.lang = i18n_from_environment();
     i18n_use(d.lang);
     Arguments args;
-    int status = parse_arguments(&args, argc, argv);
+    int status = driver_parse_arguments(&args, argc, argv);
     if (status != EXIT_AS_EXPECTED) return status;
     if (args.lang && !i18n_parse_option(args.lang, &d.lang))
-        return reject("--lang", args.lang, _("expected en, zh-TW or zh-CN"));
+        return driver_reject("--lang", args.lang, _("expected en, zh-TW or zh-CN"));
     // (Set in the environment too: the chapters it runs speak the same language.)
     i18n_use(d.lang);
 
@@ -1061,7 +703,7 @@ int main(int argc, char **argv) {
         gnuplot = child_resolve_program(args.gnuplot_arg, why, sizeof why);
         if (gnuplot == NULL) {
             snprintf(accepted, sizeof accepted, _("%s; expected the gnuplot program (a path or a name on PATH)"), why);
-            return reject("--gnuplot", args.gnuplot_arg, accepted);
+            return driver_reject("--gnuplot", args.gnuplot_arg, accepted);
         }
     } else {
         gnuplot = child_resolve_program("gnuplot", why, sizeof why);
