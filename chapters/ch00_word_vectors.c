@@ -123,7 +123,7 @@ static void missing_words(const char *const *words, size_t n, char *out, size_t 
 // the claims record numbers and tables, and a list of nearest words is one
 // table cell, "quince 0.74 berry 0.73 ...".
 
-// Neighbours of a word, printed and returned (k <= 20).
+// Neighbours of a word, returned (k <= 20).
 size_t neighbours(const Embedding *e, long w, size_t limit, size_t k, long *ids, double *sims) {
     return embedding_nearest(e, e->unit + (size_t)w * e->d, limit, &w, 1, k, ids, sims);
 }
@@ -149,6 +149,8 @@ static void record_neighbours(ClaimResult *r, const char *table, const char *wor
     claim_cell_text(r, table, "word", "%s", word);
     claim_cell_text(r, table, "neighbours", "%s", list);
 }
+
+// ---- claims 0.1 and 0.3's word pairs: related, random, re-paired (chapters/ch00/pairs.c) -----
 
 // Claims 0.1 and 0.3 on a corpus without their words: nothing to measure.
 // The verdict is the chapter's rule for a claim without its evidence (does
@@ -400,9 +402,10 @@ static void claim_related(Chapter *ch, ClaimResult *r) {
 // excluded the same way), which answers whenever d already sits next to c
 // (queen next to king) and needs no offset at all. Every score is taken on
 // --seeds trained vectors (seeds --seed, --seed + 1, ...): the spread between
-// seeds is the yardstick for a difference between methods.
+// seeds is the yardstick for a difference between methods. Each seed's score
+// (score_seed, seed_scores) and the other seeds' vectors: chapters/ch00/seeds.c.
 
-static size_t n_scored;
+static size_t n_scored;   // seeds in seed_scores: --seeds
 
 static size_t set_size(void) {
     size_t n = 0;

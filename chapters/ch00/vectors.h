@@ -9,6 +9,11 @@
 // trains the vectors again, a change to the claims does not. The settings
 // are the chapter's (defined and documented in chapters/ch00_word_vectors.c,
 // set by its options); every one of them is in the cache key at run time.
+// Beside the chapter rather than in common/words/: it caches, reports and
+// stops the run (common/run/: cache_files, chapter_detail, the memory bound,
+// chapter_diverged), and only chapter 0 trains word vectors. What it calls
+// that is about word vectors alone is in common/words/ (corpus, word2vec,
+// ppmi_svd).
 #ifndef WORKBOOK_CH00_VECTORS_H
 #define WORKBOOK_CH00_VECTORS_H
 #include <stdbool.h>
