@@ -45,12 +45,12 @@ add_custom_command(OUTPUT ${changed_word2vec}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake
   DEPENDS ${CMAKE_SOURCE_DIR}/common/words/word2vec.c ${CMAKE_CURRENT_SOURCE_DIR}/change_one_line.cmake VERBATIM)
 # (its w2v_* functions come first, so the library's word2vec.o is never linked in)
-add_executable(ch00_changed_code ${CMAKE_SOURCE_DIR}/chapters/ch00_word_vectors.c ${changed_word2vec})
+add_executable(ch00_changed_code ${CMAKE_SOURCE_DIR}/chapters/ch00_word_vectors.c ${WORKBOOK_CH00_SOURCES}
+               ${changed_word2vec})
 target_link_libraries(ch00_changed_code PRIVATE workbook_common)
 set(changed_sources ${WORKBOOK_CH00_VECTOR_SOURCES})
 list(TRANSFORM changed_sources REPLACE "^.*/common/words/word2vec\\.c$" "${changed_word2vec}")
-workbook_source_key(ch00_changed_code HEADER ch00_code_key.h MACRO CH00_CODE_KEY SOURCES ${changed_sources}
-                    ${WORKBOOK_CH00_VECTOR_PART})
+workbook_source_key(ch00_changed_code HEADER ch00_code_key.h MACRO CH00_CODE_KEY SOURCES ${changed_sources})
 workbook_cache_fault_test(ch00.fault.cache_stale_code stale_code ch00 $<TARGET_FILE:ch00_changed_code> ${ch00_tiny})
 
 # Chapter 6 built from changed code likewise: common/model/tiny_model.c with one line
