@@ -29,13 +29,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/parallel.h"
+#include "base/wallclock.h"
 #include "words/analogies.h"
 #include "words/corpus.h"
 #include "words/embedding.h"
-#include "run/options.h"
-#include "base/parallel.h"
-#include "base/wallclock.h"
 #include "words/word2vec.h"
+#include "run/options.h"
 
 enum { SEARCH_LIMIT = 30000, LINE_WORDS = 1000 };
 

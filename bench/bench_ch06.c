@@ -51,13 +51,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/build_info.h"
-#include "run/copy_experiment.h"
-#include "model/copy_task.h"
 #include "base/parallel.h"
-#include "run/run_data.h"
 #include "base/text_file.h"
 #include "base/wallclock.h"
+#include "model/copy_task.h"
+#include "run/build_info.h"
+#include "run/copy_experiment.h"
+#include "run/run_data.h"
 
 // CMakeLists.txt passes the source tree's path to this program.
 #ifndef WORKBOOK_SOURCE_DIR

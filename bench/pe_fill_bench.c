@@ -29,10 +29,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "run/options.h"
+#include "base/wallclock.h"
 #include "position/pe_recurrence.h"
 #include "position/pe_table.h"
-#include "base/wallclock.h"
+#include "run/options.h"
 
 // ---- settings ---------------------------------------------------------------
 

@@ -64,15 +64,15 @@
 #include "base/i18n.h"
 #include "base/parallel.h"
 #include "base/progress.h"
-#include "ch00/ch00.h"
-#include "run/cache_files.h"
-#include "run/chapter.h"
 #include "words/analogies.h"
 #include "words/corpus.h"
 #include "words/embedding.h"
 #include "words/related_pairs.h"
 #include "words/two_senses.h"
 #include "words/word2vec.h"
+#include "run/cache_files.h"
+#include "run/chapter.h"
+#include "ch00/ch00.h"
 
 // ---- settings ------------------------------------------------------------------
 // The vectors' (chapters/ch00/vectors.h reads them, with COURSE_LR; the cache key holds

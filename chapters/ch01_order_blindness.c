@@ -47,18 +47,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/attention.h"
-#include "run/chapter.h"
-#include "base/i18n.h"
-#include "run/compare.h"
 #include "base/exitcodes.h"
 #include "base/hash.h"
+#include "base/i18n.h"
 #include "base/parallel.h"
-#include "position/pe_table.h"
 #include "base/random.h"
-#include "words/sequence.h"
 #include "base/utf8.h"
 #include "base/wallclock.h"
+#include "position/pe_table.h"
+#include "words/sequence.h"
+#include "model/attention.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -45,11 +45,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "run/chapter.h"
 #include "base/i18n.h"
-#include "run/compare.h"
-#include "position/pe_table.h"
 #include "base/random.h"
+#include "position/pe_table.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

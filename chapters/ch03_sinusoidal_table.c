@@ -43,11 +43,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/chapter.h"
 #include "base/i18n.h"
-#include "run/compare.h"
 #include "position/pe_offset.h"
 #include "position/pe_table.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -38,12 +38,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "run/chapter.h"
 #include "base/i18n.h"
-#include "run/compare.h"
 #include "position/pe_clock.h"
 #include "position/pe_recurrence.h"
 #include "position/pe_table.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

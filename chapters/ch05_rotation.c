@@ -47,14 +47,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model/attention.h"
-#include "run/chapter.h"
 #include "base/i18n.h"
-#include "run/compare.h"
+#include "base/random.h"
 #include "position/pe_offset.h"
 #include "position/pe_relative.h"
 #include "position/pe_table.h"
-#include "base/random.h"
+#include "model/attention.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -66,21 +66,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position/alibi.h"
-#include "model/attention.h"
-#include "run/build_info.h"
-#include "run/chapter.h"
 #include "base/i18n.h"
-#include "run/compare.h"
 #include "base/parallel.h"
+#include "base/random.h"
+#include "position/alibi.h"
 #include "position/pe_layout.h"
 #include "position/pe_offset.h"
 #include "position/pe_relative.h"
 #include "position/pe_table.h"
-#include "model/posenc.h"
-#include "base/random.h"
 #include "position/rope.h"
 #include "words/sequence.h"
+#include "model/attention.h"
+#include "model/posenc.h"
+#include "run/build_info.h"
+#include "run/chapter.h"
+#include "run/compare.h"
 
 // ---- settings ----------------------------------------------------------------
 

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "words/corpus.h"
 #include "base/hash.h"
+#include "words/corpus.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

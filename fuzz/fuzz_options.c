@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "option_fixture.h"   // tests/: the option table the unit test uses too
 #include "run/options.h"
+#include "option_fixture.h"   // tests/: the option table the unit test uses too
 
 enum { MAX_WORDS = 16 };
 

@@ -8,9 +8,9 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
+#include "base/random.h"
 #include "position/alibi.h"
 #include "run/compare.h"
-#include "base/random.h"
 
 static const double ENTRY_TOL = 4 * DBL_EPSILON;
 

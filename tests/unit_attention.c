@@ -8,11 +8,11 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "model/attention.h"
-#include "run/compare.h"
-#include "model/layers.h"
 #include "base/random.h"
 #include "words/sequence.h"
+#include "model/attention.h"
+#include "model/layers.h"
+#include "run/compare.h"
 
 int main(void) {
     gsl_set_error_handler_off();

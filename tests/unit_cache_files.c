@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/cache_files.h"
 #include "model/copy_task.h"
+#include "run/cache_files.h"
 
 static bool exists(const char *path) {
     struct stat st;

@@ -8,8 +8,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "words/corpus.h"
 #include "base/hash.h"
+#include "words/corpus.h"
 
 typedef struct {
     char text[1024];

@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "option_fixture.h"
 #include "run/options.h"
 #include "run/verdict.h"
+#include "option_fixture.h"
 
 static OptionsResult parse(const char *a1, const char *a2, const char *a3) {
     static FixtureValues values;

@@ -9,9 +9,9 @@
 #include <gsl/gsl_permute_matrix.h>
 #include <gsl/gsl_test.h>
 
-#include "run/compare.h"
 #include "position/pe_layout.h"
 #include "position/pe_table.h"
+#include "run/compare.h"
 
 int main(void) {
     gsl_set_error_handler_off();

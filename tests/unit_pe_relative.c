@@ -12,9 +12,9 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
+#include "base/random.h"
 #include "position/pe_relative.h"
 #include "position/pe_table.h"
-#include "base/random.h"
 
 enum { D = 16, N = 64 };
 static const double TOL = 64.0 * D * DBL_EPSILON;

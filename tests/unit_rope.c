@@ -12,10 +12,10 @@
 #include <gsl/gsl_test.h>
 #include <math.h>
 
-#include "run/compare.h"
-#include "position/pe_table.h"
 #include "base/random.h"
+#include "position/pe_table.h"
 #include "position/rope.h"
+#include "run/compare.h"
 
 static const double ENTRY_TOL = 16 * DBL_EPSILON;
 

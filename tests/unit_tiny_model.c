@@ -25,15 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/adam.h"
+#include "base/random.h"
 #include "position/alibi.h"
-#include "run/compare.h"
+#include "position/rope.h"
+#include "model/adam.h"
 #include "model/copy_task.h"
 #include "model/layers.h"
 #include "model/posenc.h"
-#include "base/random.h"
-#include "position/rope.h"
 #include "model/tiny_model.h"
+#include "run/compare.h"
 
 #define FD_STEP cbrt(DBL_EPSILON)
 #define GRAD_TOLERANCE (1e3 * pow(DBL_EPSILON, 2.0 / 3.0))

@@ -13,9 +13,9 @@
 
 #include "base/faults.h"
 #include "base/i18n.h"
+#include "run/lesson.h"
 #include "figures.h"
 #include "page_text.h"
-#include "run/lesson.h"
 
 void chapter_page_of(ChapterPage *p, const RunChapter *c, Lang lang, const char *root, const char *run_dir) {
     memset(p, 0, sizeof *p);

@@ -8,8 +8,8 @@
 
 #include "base/exitcodes.h"
 #include "base/i18n.h"
-#include "figures.h"
 #include "run/options.h"
+#include "figures.h"
 
 static const char *const PROGRAM = DRIVER_PROGRAM;
 

@@ -9,13 +9,13 @@
 #include <unistd.h>
 
 #include "base/buf.h"
-#include "child.h"
 #include "base/datafile.h"
 #include "base/faults.h"
-#include "run/lesson.h"
-#include "run/options.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
+#include "run/lesson.h"
+#include "run/options.h"
+#include "child.h"
 
 // The figure options as gnuplot assignments ("; figure_w=1600; figure_h=900;
 // font_scale=1.5"), appended to every script's -e variables; "" without them.

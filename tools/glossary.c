@@ -15,8 +15,8 @@
 #include "base/faults.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
-#include "page_text.h"
 #include "run/lesson.h"
+#include "page_text.h"
 
 // lessons/glossary.tsv (id, en, zh-TW, source, note, not_in; its avoid and avoid_en columns are
 // for the test lessons.one_name, tests/expect_one_name.cmake), embedded with its zh-CN

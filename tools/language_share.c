@@ -77,12 +77,12 @@
 #include <string.h>
 
 #include "base/buf.h"
-#include "checked_text.h"
 #include "base/exitcodes.h"
 #include "base/faults.h"
-#include "run/options.h"
 #include "base/text_file.h"
 #include "base/utf8.h"
+#include "run/options.h"
+#include "checked_text.h"
 
 static const char *const PROGRAM = "language_share";
 

@@ -42,10 +42,10 @@
 
 #include "base/buf.h"
 #include "base/exitcodes.h"
-#include "run/lesson.h"
-#include "run/options.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
+#include "run/lesson.h"
+#include "run/options.h"
 
 enum { CLAIM_WORDS = 120, COURSE_WORDS = 6000 };
 // The verdict table a chapter prints: its header lines, then one line a claim.

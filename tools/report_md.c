@@ -8,9 +8,9 @@
 
 #include "base/datafile.h"
 #include "base/exitcodes.h"
-#include "figures.h"
 #include "base/i18n.h"
 #include "run/lesson.h"
+#include "figures.h"
 #include "md_block.h"
 #include "page_text.h"
 

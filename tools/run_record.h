@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
-#include "child.h"
 #include "run/manifest.h"
 #include "run/run_data.h"
+#include "child.h"
 
 // Which version of a file is there: a file written anew by rename has a new
 // inode, and even a reused inode gets a new change time.

@@ -11,10 +11,10 @@
 
 #include "base/faults.h"
 #include "base/utf8.h"
-#include "figures.h"
-#include "report_md.h"
 #include "run/lesson.h"
 #include "run/verdict.h"
+#include "figures.h"
+#include "report_md.h"
 
 // figures/ holds this run's figures; say so when it also holds files the
 // driver did not write (they are left alone).

@@ -65,24 +65,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "child.h"
-#include "driver_options.h"
 #include "base/datafile.h"
 #include "base/exitcodes.h"
 #include "base/faults.h"
-#include "run/folder_lock.h"
-#include "figures.h"
 #include "base/i18n.h"
+#include "base/progress.h"
+#include "base/text_file.h"
+#include "base/wallclock.h"
+#include "run/folder_lock.h"
 #include "run/lesson.h"
 #include "run/manifest.h"
-#include "base/progress.h"
+#include "run/run_data.h"
+#include "run/shell_words.h"
+#include "child.h"
+#include "driver_options.h"
+#include "figures.h"
 #include "report_md.h"
 #include "run_record.h"
 #include "summary.h"
-#include "run/run_data.h"
-#include "run/shell_words.h"
-#include "base/text_file.h"
-#include "base/wallclock.h"
 #include "workbook_commit.h"   // WORKBOOK_COMMIT (generated at build time: tools/commit_id.cmake)
 
 // run_chapter's answer for a print mode (ch03 --print-table): the chapter

@@ -13,11 +13,11 @@
 // the analogy set, the related pairs, the two-sense words.)
 #ifndef WORKBOOK_CH00_H
 #define WORKBOOK_CH00_H
-#include "run/chapter.h"
-#include "vectors.h"
 #include "words/analogies.h"
 #include "words/embedding.h"
 #include "words/related_pairs.h"
+#include "run/chapter.h"
+#include "vectors.h"
 
 enum {
     SEARCH_LIMIT = 30000,     // analogies and neighbours among the 30000 most frequent words

@@ -19,8 +19,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/chapter.h"
 #include "words/corpus.h"
+#include "run/chapter.h"
 
 // ---- the settings (chapters/ch00_word_vectors.c) ----
 extern const char *corpus_path, *gcide_path, *cache_dir;

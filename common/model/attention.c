@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "model/layers.h"
 #include "base/random.h"
+#include "model/layers.h"
 
 AttentionHead *attention_head_new_random(size_t d, size_t d_k, size_t d_v, const gsl_rng *r) {
     AttentionHead *h = calloc(1, sizeof *h);

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "model/adam.h"
 #include "base/progress.h"
 #include "base/random.h"
 #include "base/wallclock.h"
+#include "model/adam.h"
 
 unsigned long copy_stream_seed(unsigned long seed, unsigned stream) {
     // splitmix64 of (seed, stream), kept to 32 bits (mt19937 uses 32 bits of its seed)

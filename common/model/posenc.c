@@ -6,9 +6,9 @@
 
 #include <math.h>
 
+#include "base/random.h"
 #include "position/alibi.h"
 #include "position/pe_table.h"
-#include "base/random.h"
 #include "position/rope.h"
 
 // ---- the no-op hooks every encoding starts with ---------------------------------

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/layers.h"
 #include "base/random.h"
+#include "model/layers.h"
 
 // Lay the tensors out in the block in a fixed order: E, W_QKV, b_QKV, W_O, b_O, W_U, b_U, pe.
 static TinyTensors tensors_view(double *block, size_t V, size_t d) {

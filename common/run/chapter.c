@@ -12,20 +12,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/build_info.h"
-#include "run/claims_tsv.h"
 #include "base/exitcodes.h"
 #include "base/faults.h"
-#include "run/folder_lock.h"
-#include "run/manifest.h"
 #include "base/hash.h"
-#include "base/progress.h"
 #include "base/i18n.h"
+#include "base/progress.h"
 #include "base/random.h"
-#include "run/shell_words.h"
 #include "base/tsv.h"
 #include "base/utf8.h"
 #include "base/wallclock.h"
+#include "run/build_info.h"
+#include "run/claims_tsv.h"
+#include "run/folder_lock.h"
+#include "run/manifest.h"
+#include "run/shell_words.h"
 
 
 // Does the text end in full-width punctuation (：, ）)? Then what follows

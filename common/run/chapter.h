@@ -65,10 +65,10 @@
 
 #include "base/buf.h"
 #include "base/datafile.h"
+#include "base/i18n.h"
 #include "run/lesson.h"
 #include "run/manifest.h"
 #include "run/options.h"
-#include "base/i18n.h"
 #include "run/verdict.h"
 
 typedef struct Chapter Chapter;

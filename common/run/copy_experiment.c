@@ -10,12 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "run/build_info.h"
 #include "base/i18n.h"
-#include "run/cache_files.h"
 #include "base/parallel.h"
 #include "base/progress.h"
 #include "base/wallclock.h"
+#include "run/build_info.h"
+#include "run/cache_files.h"
 
 // ---- the defaults and the encodings --------------------------------------------------
 

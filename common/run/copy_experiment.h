@@ -23,8 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/chapter.h"
 #include "model/copy_task.h"
+#include "run/chapter.h"
 
 enum {
     COPY_MAX_ENCODINGS = 8,

@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/claims_tsv.h"
 #include "base/faults.h"
 #include "base/hash.h"
 #include "base/i18n.h"
-#include "run/manifest.h"
 #include "base/text_file.h"
 #include "base/tsv.h"
+#include "run/claims_tsv.h"
+#include "run/manifest.h"
 
 static char *path_join(const char *dir, const char *name) {
     size_t len = strlen(dir) + strlen(name) + 2;
