@@ -315,6 +315,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: bench_ch06 [steps >= 1] [threads 1..16] [--no-full] [--workbook]\n");
         return 2;
     }
+    parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
     parallel_blas_single_thread();
     printf("bench_ch06: CBLAS = %s (kernels %s), %zu processors online\n", build_cblas_name(), parallel_blas_core(), parallel_cpu_count());
     if (parallel_blas_hint()) printf("note: %s.\n", parallel_blas_hint());
