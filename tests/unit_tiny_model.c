@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "model/adam.h"
+#include "base/parallel.h"
 #include "position/alibi.h"
 #include "run/compare.h"
 #include "model/copy_task.h"
@@ -540,6 +541,7 @@ static void check_adam(void) {
 }
 
 int main(void) {
+    parallel_blas_choose_kernels();   // the kernels the chapters train with (parallel.h)
     gsl_set_error_handler_off();   // the refusals below return status codes
     check_model(posenc_none, "none", false);
     check_model(posenc_learned, "learned", false);
