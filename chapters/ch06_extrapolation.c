@@ -1106,6 +1106,7 @@ static const ClaimDef CLAIMS[] = {
 };
 
 int main(int argc, char **argv) {
+    parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
     parallel_blas_single_thread();   // our threads run the seeds; BLAS stays on one
     Chapter ch = {
         .program = "ch06",

@@ -600,6 +600,7 @@ static const ClaimDef CLAIMS[] = {
 };
 
 int main(int argc, char **argv) {
+    parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
     parallel_blas_single_thread();   // our threads run the models; BLAS stays on one
     lab_encodings_init();
     combinations_init();

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parallel.h"
 #include "base/random.h"
 #include "position/alibi.h"
 #include "position/rope.h"
@@ -540,6 +541,7 @@ static void check_adam(void) {
 }
 
 int main(void) {
+    parallel_blas_choose_kernels();   // the kernels the chapters train with (parallel.h)
     gsl_set_error_handler_off();   // the refusals below return status codes
     check_model(posenc_none, "none", false);
     check_model(posenc_learned, "learned", false);

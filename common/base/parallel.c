@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
 
 typedef struct {
     pthread_mutex_t lock;
@@ -71,6 +74,7 @@ extern char *openblas_get_corename(void) __attribute__((weak));
 extern int bli_arch_query_id(void) __attribute__((weak));      // arch_t, an enum, in blis.h
 extern char *bli_arch_string(int id) __attribute__((weak));
 extern void bli_thread_set_num_threads(long n) __attribute__((weak));   // dim_t in blis.h
+extern char *bli_info_get_version_str(void) __attribute__((weak));
 
 const char *parallel_blas_core(void) {
     if (openblas_get_corename) return openblas_get_corename();
@@ -94,4 +98,35 @@ const char *parallel_blas_hint(void) {
 void parallel_blas_single_thread(void) {
     if (openblas_set_num_threads) openblas_set_num_threads(1);
     if (bli_thread_set_num_threads) bli_thread_set_num_threads(1);
+}
+
+// BLIS 0.9.0's configuration ids (its arch_t in blis.h; another version may
+// number them differently, so only 0.9.0 is given one).
+enum { BLIS_0_9_ARCH_ZEN3 = 6 };
+
+// Whether this is an AMD x86-64 processor of a family newer than BLIS 0.9.0
+// knows (it names AMD's by family, up to 0x19, Zen 3 and 4) that runs AVX2
+// and FMA, the instructions of BLIS's zen3 kernels.
+static bool amd_newer_than_blis_knows(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return false;
+    char vendor[13];
+    memcpy(vendor, &ebx, 4), memcpy(vendor + 4, &edx, 4), memcpy(vendor + 8, &ecx, 4), vendor[12] = '\0';
+    if (strcmp(vendor, "AuthenticAMD") != 0 || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    unsigned family = (eax >> 8) & 0xF;
+    if (family == 0xF) family += (eax >> 20) & 0xFF;   // the extended family
+    __builtin_cpu_init();
+    return family > 0x19 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+}
+
+void parallel_blas_choose_kernels(void) {
+    if (bli_info_get_version_str == NULL || getenv("BLIS_ARCH_TYPE") != NULL) return;   // not BLIS, or chosen already
+    if (strcmp(bli_info_get_version_str(), "0.9.0") != 0 || !amd_newer_than_blis_knows()) return;
+    char id[8];
+    snprintf(id, sizeof id, "%d", BLIS_0_9_ARCH_ZEN3);
+    setenv("BLIS_ARCH_TYPE", id, 0);   // read once, when BLIS first runs
 }

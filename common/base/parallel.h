@@ -39,6 +39,19 @@ const char *parallel_blas_hint(void);
 // BLIS's configuration ("haswell", "skx", ...), or "-" with GSL's CBLAS.
 const char *parallel_blas_core(void);
 
+// BLIS picks its kernels from the processor as it first runs, and Debian's
+// BLIS 0.9.0 does not know AMD's processors after family 0x19 (Zen 5, family
+// 0x1A): it runs its generic C kernels there, and chapter 6's training step
+// takes ~1.7x as long. On such a processor, with BLIS 0.9.0, this asks BLIS
+// for its zen3 kernels (AVX2 and FMA, checked here; the fastest of zen3,
+// haswell and skx on a Zen 5, measured) through BLIS's own BLIS_ARCH_TYPE;
+// anywhere else, or when BLIS_ARCH_TYPE is set already, it does nothing.
+// parallel_blas_core names what was chosen (the run cache's key holds it).
+// The programs that train the model call it (chapters 6 and 9, bench_ch06)
+// before their first BLAS call. It changes the last bits of the products, not
+// what the chapters find (docs/ENGINEERING.md, "Speed").
+void parallel_blas_choose_kernels(void);
+
 // Keep the BLAS library to one thread per call (a threaded BLAS would
 // otherwise start its own threads inside every product and fight ours for
 // the cores). A no-op with GSL's reference CBLAS. Call before the first BLAS call.
