@@ -16,53 +16,38 @@
 set -u
 common=${1:?usage: check_wings.sh COMMON_DIR}
 [ -d "$common/base" ] || { echo "check_wings: $common has no base/ wing" >&2; exit 2; }
-allowed() {
-    case $1 in
-        run) echo "run model words position base" ;;
-        model) echo "model position base" ;;
-        words) echo "words base" ;;
-        position) echo "position base" ;;
-        base) echo "base" ;;
-        *) echo "" ;;
-    esac
+# One awk pass over every file: FILENAME's wing is the folder above it.
+ls "$common"/*/*.c "$common"/*/*.h > /dev/null 2>&1 ||
+    { echo "check_wings: no sources under $common/*/" >&2; exit 2; }
+headers=$(cd "$common" && ls */*.h | tr '\n' ' ')   # "base/buf.h ...": the library's headers
+awk -v headers="$headers" '
+BEGIN {
+    may["run"] = "run model words position base"
+    may["model"] = "model position base"
+    may["words"] = "words base"
+    may["position"] = "position base"
+    may["base"] = "base"
+    n = split(headers, list, " ")
+    for (i = 1; i <= n; i++) { short = list[i]; sub(/^[^\/]*\//, "", short); wing_of[short] = list[i] }
 }
-bad=0
-checked=0
-for file in "$common"/*/*.c "$common"/*/*.h; do
-    [ -e "$file" ] || continue
-    wing=$(basename "$(dirname "$file")")
-    may=$(allowed "$wing")
-    if [ -z "$may" ]; then
-        echo "$file: $wing/ is not one of the wings (run, model, words, position, base)"
-        bad=1
-        continue
-    fi
-    checked=$((checked + 1))
-    # each quoted include, with its line number: NUMBER:NAME
-    grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" |
-        sed 's/^\([0-9]*\):[^"]*"\([^"]*\)".*/\1:\2/' > "${TMPDIR:-/tmp}/check_wings.$$"
-    while IFS=: read -r line name; do
-        case $name in
-            */*)
-                target=${name%%/*}
-                ok=0
-                for w in $may; do [ "$w" = "$target" ] && ok=1; done
-                if [ $ok -eq 0 ]; then
-                    echo "$file:$line: #include \"$name\": $wing/ may use only $may"
-                    bad=1
-                fi ;;
-            *)
-                # a generated header (code_key.h) is not in any wing: fine
-                for w in "$common"/*/; do
-                    if [ -e "$w$name" ]; then
-                        echo "$file:$line: #include \"$name\": name its wing ($(basename "$w")/$name)"
-                        bad=1
-                    fi
-                done ;;
-        esac
-    done < "${TMPDIR:-/tmp}/check_wings.$$"
-    rm -f "${TMPDIR:-/tmp}/check_wings.$$"
-done
-[ $checked -gt 0 ] || { echo "check_wings: no sources under $common/*/" >&2; exit 2; }
-[ $bad -eq 0 ] && echo "check_wings: $checked files, every include from its own wing or one below"
-exit $bad
+FNR == 1 {
+    files++
+    wing = FILENAME; sub(/\/[^\/]*$/, "", wing); sub(/^.*\//, "", wing)
+    if (!(wing in may)) { printf "%s: %s/ is not one of the wings (run, model, words, position, base)\n", FILENAME, wing; bad = 1 }
+}
+/^[ \t]*#[ \t]*include[ \t]*"/ && (wing in may) {
+    name = $0; sub(/^[^"]*"/, "", name); sub(/".*$/, "", name)
+    if (name ~ /\//) {
+        target = name; sub(/\/.*$/, "", target)
+        if (index(" " may[wing] " ", " " target " ") == 0) {
+            printf "%s:%d: #include \"%s\": %s/ may use only %s\n", FILENAME, FNR, name, wing, may[wing]; bad = 1
+        }
+    } else if (name in wing_of) {
+        # a generated header (code_key.h) is in no wing: fine
+        printf "%s:%d: #include \"%s\": name its wing (%s)\n", FILENAME, FNR, name, wing_of[name]; bad = 1
+    }
+}
+END {
+    if (!bad) printf "check_wings: %d files, every include from its own wing or one below\n", files
+    exit bad
+}' "$common"/*/*.c "$common"/*/*.h
