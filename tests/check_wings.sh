@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_wings.sh COMMON_DIR: the common library's wings include only from
-# themselves and the wings below them (CONTRIBUTING.md, "The common library"):
+# themselves and the wings below them (CONTRIBUTING.md, "`common/`, in wings"):
 #
 #   run       may include  run, model, words, position, base
 #   model     may include  model, position, base
