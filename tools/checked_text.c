@@ -38,17 +38,23 @@ static const char *code_span_end(const char *p) {
     return NULL;
 }
 
+// At a backtick: a whole `code` span is one neutral mark; backticks that
+// open no span are text. Returns where to go on.
+static const char *code_span(Buf *out, const char *p, const char *end) {
+    const char *e = code_span_end(p);
+    if (e && e <= end) {
+        put(out, NEUTRAL);
+        return e;
+    }
+    while (p < end && *p == '`') put(out, *p++);
+    return p;
+}
+
 // Plain text: `code` spans out.
 static void text_line(Buf *out, const char *p, const char *end) {
     while (p < end) {
         if (*p == '`') {
-            const char *e = code_span_end(p);
-            if (e && e <= end) {
-                put(out, NEUTRAL);
-                p = e;
-                continue;
-            }
-            while (p < end && *p == '`') put(out, *p++);
+            p = code_span(out, p, end);
             continue;
         }
         put(out, *p++);
@@ -95,13 +101,7 @@ static const char *markdown_inline(Buf *out, const char *p, const char *end, Inl
         }
         char c = *p;
         if (c == '`') {
-            const char *e = code_span_end(p);
-            if (e && e <= end) {
-                put(out, NEUTRAL);
-                p = e;
-                continue;
-            }
-            while (p < end && *p == '`') put(out, *p++);
+            p = code_span(out, p, end);
             continue;
         }
         if (c == '$' && p + 1 < end && p[1] == '$') {
