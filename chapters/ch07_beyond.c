@@ -136,10 +136,12 @@ static OffsetFit offset_fit(gsl_matrix *S) {
     return fit;
 }
 
-static void write_scores(Chapter *ch, const char *file, const gsl_matrix *S) {
+// A matrix as a grid file, one "row column value" line per entry, under the
+// three column names given ("query_m key_n score").
+static void write_grid(Chapter *ch, const char *file, const char *columns, const gsl_matrix *M) {
     DataFile f;
-    chapter_data_open(ch, &f, file, "query_m key_n score");
-    datafile_write_grid(&f, S);
+    chapter_data_open(ch, &f, file, columns);
+    datafile_write_grid(&f, M);
     chapter_data_close(ch, &f);
 }
 
@@ -254,7 +256,7 @@ static void claim_rope_relative(Chapter *ch, ClaimResult *r) {
     claim_value(r, "demo_spread", fit.worst_spread);
     claim_value(r, "demo_explained", fit.explained);
     claim_value(r, "demo_tol", rope_tolerance(demo.scale));
-    write_scores(ch, "scores_rope.dat", demo.rope);
+    write_grid(ch, "scores_rope.dat", "query_m key_n score", demo.rope);
 
     double worst_ratio = fit.worst_spread / rope_tolerance(demo.scale), worst = fit.worst_spread;
     for (long t = 0; t < trials; t++) {
@@ -287,7 +289,7 @@ static void claim_added_not_relative(Chapter *ch, ClaimResult *r) {
     claim_value(r, "spread_rope", rope.worst_spread);
     claim_value(r, "spread_added", added.worst_spread);
     claim_value(r, "spread_term4", term4.worst_spread);
-    write_scores(ch, "scores_sinusoidal.dat", demo.added);
+    write_grid(ch, "scores_sinusoidal.dat", "query_m key_n score", demo.added);
 
     // How much of the added map depends on m - n only: term 4's relative part
     // (chapter 5, claim 5.5; the content terms with one token per side are a
@@ -547,13 +549,6 @@ static void claim_causal_counts(Chapter *ch, ClaimResult *r) {
 
 // ---- claims 7.5 and 7.6: the two table layouts -----------------------------
 
-static void write_table(Chapter *ch, const char *file, const gsl_matrix *P) {
-    DataFile f;
-    chapter_data_open(ch, &f, file, "position dimension value");
-    datafile_write_grid(&f, P);
-    chapter_data_close(ch, &f);
-}
-
 // The permutation as the evidence shows it: whole up to 16 entries, else its
 // first 8, 4 from the middle and the last ("0 2 4 ... 1 3 5 7 ... 63").
 static void record_permutation(ClaimResult *r, const gsl_permutation *p) {
@@ -571,25 +566,6 @@ static void record_permutation(ClaimResult *r, const gsl_permutation *p) {
     claim_text(r, "permutation", "%s", text);
 }
 
-// tensor2tensor's timing signal (get_timing_signal_1d, min_timescale 1, max
-// 10^4): also all sines, then all cosines, but with inverse timescales
-// 10^4^(-i/(d/2-1)), i = 0..d/2-1, from 1 down to 10^-4 inclusive, where the
-// formula has 1/Z_i = 10^4^(-2i/d). T (N,d), row k: position k.
-static double t2t_frequency(size_t i, size_t d_model) {
-    size_t half = d_model / 2;
-    return exp(-(double)i * log(10000.0) / (double)GSL_MAX(half - 1, 1));
-}
-
-static void t2t_table_fill(gsl_matrix *T) {
-    size_t half = T->size2 / 2;
-    for (size_t k = 0; k < T->size1; k++)
-        for (size_t i = 0; i < half; i++) {
-            double angle = (double)k * t2t_frequency(i, T->size2);
-            gsl_matrix_set(T, k, i, sin(angle));
-            gsl_matrix_set(T, k, half + i, cos(angle));
-        }
-}
-
 static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     size_t N = (size_t)positions, n = (size_t)d;
     gsl_matrix *inter = gsl_matrix_alloc(N, n), *halves = gsl_matrix_alloc(N, n), *moved = gsl_matrix_alloc(N, n);
@@ -598,8 +574,8 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
     chapter_check(ch, pe_table_fill_halves(halves, 0.0), "pe_table_fill_halves");
     chapter_check(ch, pe_layout_halves_permutation(p), "pe_layout_halves_permutation");
     chapter_check(ch, gsl_permutation_inverse(p_back, p), "gsl_permutation_inverse");
-    write_table(ch, "table_interleaved.dat", inter);
-    write_table(ch, "table_halves.dat", halves);
+    write_grid(ch, "table_interleaved.dat", "position dimension value", inter);
+    write_grid(ch, "table_halves.dat", "position dimension value", halves);
 
     // Halves from interleaved by the permutation, and back by its inverse.
     gsl_matrix_memcpy(moved, inter);
@@ -617,11 +593,11 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
 
     // tensor2tensor's halves table: the same layout, other frequencies.
     gsl_matrix *t2t = gsl_matrix_alloc(N, n);
-    t2t_table_fill(t2t);
+    chapter_check(ch, pe_table_fill_t2t(t2t), "pe_table_fill_t2t");
     double t2t_diff = max_abs_diff_matrix(t2t, halves);
     size_t equal_pairs = 0;   // pairs whose frequency is the formula's (to rounding)
     for (size_t i = 0; i < n / 2; i++)
-        if (fabs(t2t_frequency(i, n) - 1.0 / pe_denominator(i, n)) <= ROUNDING_TOLERANCE(1.0)) equal_pairs++;
+        if (fabs(pe_t2t_frequency(i, n) - 1.0 / pe_denominator(i, n)) <= ROUNDING_TOLERANCE(1.0)) equal_pairs++;
 
     record_permutation(r, p);
     claim_value(r, "back_diff", back);
@@ -634,7 +610,7 @@ static void claim_layouts_permutation(Chapter *ch, ClaimResult *r) {
         claim_row(r, "frequencies");
         claim_cell(r, "frequencies", "pair", (double)i);
         claim_cell(r, "frequencies", "formula", 1.0 / pe_denominator(i, n));
-        claim_cell(r, "frequencies", "t2t", t2t_frequency(i, n));
+        claim_cell(r, "frequencies", "t2t", pe_t2t_frequency(i, n));
     }
     claim_value(r, "last_position", (double)(N - 1));
     r->measured = fmax(forward, gram_diff);

@@ -23,4 +23,13 @@ int pe_layout_halves_permutation(gsl_permutation *p);
 // The halves table straight from the formula: P (N,d), row r = position first_k + r.
 int pe_table_fill_halves(gsl_matrix *P, double first_k);
 
+// tensor2tensor's timing signal (get_timing_signal_1d, min_timescale 1, max
+// 10^4): also all sines, then all cosines, but with inverse timescales
+// 10^4^(-i/(d/2-1)), i = 0..d/2-1, from 1 down to 10^-4 inclusive, where the
+// formula has 1/Z_i = 10^4^(-2i/d) (chapter 7, claim 7.5).
+// The inverse timescale of pair i at width d_model.
+double pe_t2t_frequency(size_t i, size_t d_model);
+// T (N,d), row k: position k, columns as the halves table's.
+int pe_table_fill_t2t(gsl_matrix *T);
+
 #endif
