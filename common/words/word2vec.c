@@ -35,8 +35,7 @@
 // added up in a fixed order at the end: one chain of additions would wait on
 // each add's latency, and eight lanes are exactly one AVX2 register, so the
 // vector and the scalar version compute the same sums (the same bits).
-WORKBOOK_HOT_LOOP
-static float dot(const float *restrict a, const float *restrict b, size_t d) {
+static inline float dot(const float *restrict a, const float *restrict b, size_t d) {
     float lane[8] = {0};
     size_t i = 0;
     for (; i + 8 <= d; i += 8)
@@ -50,8 +49,7 @@ static double log_sigmoid(double x) { return x >= 0 ? -log1p(exp(-x)) : x - log1
 
 // The scores' sigmoids, and the loss when asked (training asks for it on 1
 // example in 64 only: the logs cost as much as the rest of the example).
-WORKBOOK_HOT_LOOP
-static double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
+static inline double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
                       size_t d, float *probs, bool with_loss) {
     double loss = 0.0;
     for (size_t j = 0; j < n_targets; j++) {
