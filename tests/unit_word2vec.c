@@ -11,12 +11,18 @@
 //    the same bits on 1 thread and 2.
 // 3. Training whose loss stops being finite (a learning rate far too large)
 //    stops and says so.
+// 4. The negative words' draws (w2v_noise_draw) are gsl_ran_discrete's, word
+//    for word, from two generators with the same seed: on word2vec's
+//    count^0.75 weights of a Zipf vocabulary the size of GCIDE's, on equal
+//    weights (every bucket full, F = 1) and on weights with zeros.
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_test.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gsl/gsl_randist.h>
 
 #include "base/random.h"
 #include "words/word2vec.h"
@@ -119,6 +125,26 @@ int main(void) {
     gsl_test(wild == NULL || !wild->diverged, "training at lr 50 diverges and says so");
     if (wild) gsl_test(strncmp(wild->diverged_what, "the loss became ", 16) != 0, "and what: '%s'", wild->diverged_what);
     w2v_free(wild);
+    // The negative words' draws against GSL's, on three distributions.
+    enum { NOISE_V = 44048, DRAWS = 2000000 };
+    double *weights = malloc(NOISE_V * sizeof *weights);
+    for (int kind = 0; kind < 3 && weights; kind++) {
+        size_t n_words = kind == 1 ? 1000 : NOISE_V;
+        for (size_t w = 0; w < n_words; w++)
+            weights[w] = kind == 0 ? pow(1e6 / (double)(w + 1), 0.75) : kind == 1 ? 1.0 : (w % 3 == 0 ? 0.0 : (double)(w % 7));
+        gsl_ran_discrete_t *gsl = gsl_ran_discrete_preproc(n_words, weights);
+        W2VNoise *ours = w2v_noise_new(n_words, weights);
+        gsl_rng *a = random_new(20170612 + (unsigned long)kind), *b = random_new(20170612 + (unsigned long)kind);
+        size_t differ = 0;
+        for (size_t i = 0; gsl && ours && i < DRAWS; i++) differ += gsl_ran_discrete(a, gsl) != w2v_noise_draw(ours, b);
+        gsl_test(gsl == NULL || ours == NULL, "the noise tables are built (weights %d)", kind);
+        gsl_test(differ != 0, "%d draws are gsl_ran_discrete's, word for word (weights %d): %zu differ", DRAWS, kind, differ);
+        gsl_ran_discrete_free(gsl);
+        w2v_noise_free(ours);
+        random_free(a);
+        random_free(b);
+    }
+    free(weights);
     w2v_free(one);
     w2v_free(two);
     w2v_free(other);

@@ -11,6 +11,7 @@
 // and the loader picks the version the CPU runs (WORKBOOK_HOT_LOOP, common/base/hot_loop.h).
 // The build never fuses a*b+c into one rounding (-ffp-contract=off), and the
 // sums below keep one order in both versions, so both give the same bits.
+#define _DEFAULT_SOURCE   // madvise and MADV_HUGEPAGE (Linux), which _POSIX_C_SOURCE alone hides
 #include "words/word2vec.h"
 
 #include <gsl/gsl_randist.h>
@@ -20,6 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "base/hot_loop.h"
 #include "base/parallel.h"
@@ -31,8 +35,9 @@
 // added up in a fixed order at the end: one chain of additions would wait on
 // each add's latency, and eight lanes are exactly one AVX2 register, so the
 // vector and the scalar version compute the same sums (the same bits).
-WORKBOOK_HOT_LOOP
-static float dot(const float *restrict a, const float *restrict b, size_t d) {
+// Inline (dot and forward): compiled into each copy of the pair step, with no
+// call per score (a call each made the pair rounds about a tenth slower).
+static inline float dot(const float *restrict a, const float *restrict b, size_t d) {
     float lane[8] = {0};
     size_t i = 0;
     for (; i + 8 <= d; i += 8)
@@ -46,8 +51,7 @@ static double log_sigmoid(double x) { return x >= 0 ? -log1p(exp(-x)) : x - log1
 
 // The scores' sigmoids, and the loss when asked (training asks for it on 1
 // example in 64 only: the logs cost as much as the rest of the example).
-WORKBOOK_HOT_LOOP
-static double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
+static inline double forward(const float *in_row, const float *const *outs, const float *labels, size_t n_targets,
                       size_t d, float *probs, bool with_loss) {
     double loss = 0.0;
     for (size_t j = 0; j < n_targets; j++) {
@@ -150,6 +154,75 @@ double w2v_step(float *in, float *out, size_t d, uint32_t centre, uint32_t conte
 
 // ---- training: shards, rounds, merges -------------------------------------------
 
+// A table of n floats (zeroed when asked), on a 2 MiB boundary and, on
+// Linux, in huge pages (madvise; the kernel's default for transparent huge
+// pages is "madvise"): each pair reads and writes about six rows at random
+// in tables far larger than the caches, and with 4 KiB pages nearly every
+// row also missed the TLB (the processor's cache of page addresses), so
+// the prefetches of the next pair's rows waited on page walks. Memory from
+// posix_memalign is freed with free. NULL: no memory.
+static float *table_alloc(size_t n, bool zero) {
+    size_t align = (size_t)2 << 20, bytes = (n * sizeof(float) + align - 1) / align * align;
+    void *p = NULL;
+    if (posix_memalign(&p, align, bytes) != 0) return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    (void)madvise(p, bytes, MADV_HUGEPAGE);   // advice only: without it the pages are small
+#endif
+    if (zero) memset(p, 0, n * sizeof(float));
+    return p;
+}
+
+// The negative words: the alias table (Walker's method) that GSL's
+// gsl_ran_discrete_preproc builds, drawn from here instead of by
+// gsl_ran_discrete, with the same result for the same random number.
+// gsl_ran_discrete turns one 32-bit output x of mt19937 into u = x / 2^32,
+// takes the bucket c = floor(u K) and returns c when u < F[c], else A[c].
+// Both steps are exact in integers: c = (x K) >> 32 while x K < 2^53 (then
+// u K is exact in a double: K < 2^21, far above GCIDE's 44048 words; a
+// larger vocabulary takes GSL's double arithmetic), and u < F[c] exactly
+// when x < ceil(F[c] 2^32) (a power-of-two scaling is exact). Here each bucket's bound and alias share
+// 8 bytes (352 KB for GCIDE's 44048 words: within a core's L2 cache, where
+// GSL's two arrays take 704 KB), and the choice is a conditional move
+// rather than a branch the processor guesses wrong about every other draw:
+// gsl_ran_discrete was 14% of a profile of training; this draw is about 5%,
+// most of it the bucket's load.
+typedef struct {
+    uint32_t below, alias;   // the bucket's word when x < below, else alias
+} NoiseBucket;
+
+enum { EXACT_K = 1 << 21 };
+
+struct W2VNoise {
+    uint64_t K;
+    NoiseBucket bucket[];
+};
+
+W2VNoise *w2v_noise_new(size_t V, const double *weights) {
+    gsl_ran_discrete_t *g = V > 0 && V <= UINT32_MAX ? gsl_ran_discrete_preproc(V, weights) : NULL;
+    W2VNoise *noise = g ? malloc(sizeof *noise + V * sizeof(NoiseBucket)) : NULL;
+    for (size_t c = 0; noise && c < V; c++) {
+        double bound = ceil(g->F[c] * 4294967296.0);
+        if (g->F[c] == 1.0 || bound >= 4294967296.0)   // every x: c (x = 2^32 - 1 takes the alias, c itself)
+            noise->bucket[c] = (NoiseBucket){.below = UINT32_MAX, .alias = (uint32_t)c};
+        else
+            noise->bucket[c] = (NoiseBucket){.below = bound > 0.0 ? (uint32_t)bound : 0u, .alias = (uint32_t)g->A[c]};
+    }
+    if (noise) noise->K = V;
+    if (g) gsl_ran_discrete_free(g);
+    return noise;
+}
+
+void w2v_noise_free(W2VNoise *noise) { free(noise); }
+
+static inline uint32_t draw_noise(const W2VNoise *noise, const gsl_rng *rng) {
+    uint64_t x = gsl_rng_get(rng);   // mt19937: 32 bits, as gsl_rng_uniform's u = x / 2^32
+    uint64_t c = noise->K < EXACT_K ? (x * noise->K) >> 32 : (uint64_t)((double)x / 4294967296.0 * (double)noise->K);
+    NoiseBucket b = noise->bucket[c];
+    return x < b.below ? (uint32_t)c : b.alias;
+}
+
+size_t w2v_noise_draw(const W2VNoise *noise, const gsl_rng *rng) { return draw_noise(noise, rng); }
+
 // Each shard starts on its own cache line (and so ends before the next
 // one's): a shard's counters change every pair, and sharing a line with the
 // other shard's pointers made the two threads stall each other.
@@ -171,7 +244,7 @@ typedef struct {
     const W2VConfig *cfg;
     size_t V, d;
     const double *keep_prob;            // [V] subsampling
-    gsl_ran_discrete_t *noise;          // unigram^noise_power
+    W2VNoise *noise;                    // unigram^noise_power
     Shard shards[W2V_SHARDS];
     float *master_in, *master_out;      // the model's E and C, merged into after each round
     size_t epoch;
@@ -220,9 +293,9 @@ static void shard_round(size_t job, void *context) {
             uint32_t *row = ids + pairs++ * (k + 1);
             row[0] = s->kept[c];
             for (size_t j = 1; j <= k; j++) {
-                uint32_t n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
+                uint32_t n = draw_noise(t->noise, s->rng);
                 for (int retry = 0; n == row[0] && retry < 8; retry++)   // a negative should not be the context
-                    n = (uint32_t)gsl_ran_discrete(s->rng, t->noise);
+                    n = draw_noise(t->noise, s->rng);
                 row[j] = n;
             }
         }
@@ -322,7 +395,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
     if (c.sync_words == 0) c.sync_words = 1;
     Trainer t = {.tokens = tokens, .cfg = &c, .V = V, .d = d};
     double *keep = malloc(V * sizeof *keep), *noise_p = malloc(V * sizeof *noise_p);
-    W2VModel *m = w2v_wrap(V, d, malloc(V * d * sizeof(float)), calloc(V * d, sizeof(float)));
+    W2VModel *m = w2v_wrap(V, d, table_alloc(V * d, false), table_alloc(V * d, true));
     bool ok = keep && noise_p && m && m->in && m->out;
     double total = 0.0;
     for (size_t w = 0; ok && w < V; w++) total += (double)counts[w];
@@ -331,7 +404,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         keep[w] = c.sample > 0 ? (sqrt(f / c.sample) + 1.0) * c.sample / f : 1.0;
         noise_p[w] = pow((double)counts[w], c.noise_power);
     }
-    if (ok) t.noise = gsl_ran_discrete_preproc(V, noise_p);
+    if (ok) t.noise = w2v_noise_new(V, noise_p);
     ok = ok && t.noise;
     t.keep_prob = keep;
     if (ok) {
@@ -343,8 +416,8 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         Shard *sh = &t.shards[s];
         sh->begin = n * s / W2V_SHARDS;
         sh->end = n * (s + 1) / W2V_SHARDS;
-        sh->in = malloc(V * d * sizeof(float));
-        sh->out = malloc(V * d * sizeof(float));
+        sh->in = table_alloc(V * d, false);
+        sh->out = table_alloc(V * d, false);
         sh->touched_in = calloc(V, 1);
         sh->touched_out = calloc(V, 1);
         sh->kept = malloc((sh->end - sh->begin + 1) * sizeof *sh->kept);
@@ -418,7 +491,7 @@ W2VModel *w2v_train(const uint32_t *tokens, size_t n, const long *counts, size_t
         free(sh->scratch.d_outs);
         if (sh->rng) gsl_rng_free(sh->rng);
     }
-    if (t.noise) gsl_ran_discrete_free(t.noise);
+    w2v_noise_free(t.noise);
     free(keep);
     free(noise_p);
     if (!ok) {

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <gsl/gsl_rng.h>
+
 enum { W2V_SHARDS = 2, W2V_MAX_NEGATIVE = 32 };
 
 typedef struct {
@@ -83,5 +85,15 @@ void w2v_free(W2VModel *m);
 // can show which rows a step changes. Returns the example's loss.
 double w2v_step(float *in, float *out, size_t d, uint32_t centre, uint32_t context, const uint32_t *negatives,
                 size_t k, float lr);
+
+// The negative words' distribution: the word w with probability weights[w] /
+// their sum. w2v_noise_draw gives the same word as gsl_ran_discrete(rng,
+// gsl_ran_discrete_preproc(V, weights)) from the same generator (mt19937,
+// or any whose outputs are 32 bits), faster (word2vec.c says how); training
+// draws its negatives so. NULL: no memory (or V = 0, or V >= 2^32).
+typedef struct W2VNoise W2VNoise;
+W2VNoise *w2v_noise_new(size_t V, const double *weights);
+size_t w2v_noise_draw(const W2VNoise *noise, const gsl_rng *rng);
+void w2v_noise_free(W2VNoise *noise);
 
 #endif
