@@ -210,6 +210,7 @@ static uint64_t corpus_checksum;  // the file's checksum, and the header spans l
 static CorpusSkip dictd_header;   // GCIDE: dictd's header entries, from the index beside the file
 static char index_path[4200];     // GCIDE: that index
 static char index_missing[300];   // GCIDE: why the index could not be read ("" when it was)
+static PpmiMatrix *ppmi;          // the PPMI matrix every seed's SVD reads, built by the first
 
 static int fail_corpus(const char *what) {
     fprintf(stderr, "ch00: %s\n", what);
@@ -227,8 +228,8 @@ static int fail_memory(const char *what) {
 // its sparse matrix with its transpose (24 bytes an entry, 32 allowed for
 // growing; GCIDE's 10000 words give about 4 million entries, so up to
 // min(K^2, 2e7) entries are allowed for). Claim 0.4's other seeds are
-// trained while the course seed's vectors are held: one (V, d) and one (K, d)
-// table more. Two of them train side by side (vectors_for_seeds) only
+// trained while the course seed's vectors and the sparse matrix (built once,
+// for every seed) are held: one (V, d) and one (K, d) table more. Two of them train side by side (vectors_for_seeds) only
 // when their second six (V, d) tables fit the bound too; the estimate the
 // chapter reports counts one training.
 static double model_bytes(size_t vocab) {
@@ -414,12 +415,17 @@ static int vectors_finish(Chapter *ch, unsigned long seed, W2VModel *m, size_t n
     out->P = malloc(out->K * (size_t)dim * sizeof *out->P);
     PpmiConfig pc = {.K = out->K, .window = (size_t)window_size, .rank = (size_t)dim, .oversample = SVD_OVERSAMPLE,
                      .power = SVD_POWER, .threads = (size_t)threads};
+    // The PPMI matrix is the same for every seed: the first seed that needs it
+    // builds it (and counts its seconds), the others read it.
+    double build_seconds = 0.0;
+    if (ppmi == NULL && out->P && (ppmi = ppmi_matrix_new(corpus->tokens, n_tokens, &pc)) != NULL)
+        build_seconds = ppmi_matrix_seconds(ppmi);
     gsl_rng *rng = random_new(seed + 1);
     PpmiStats st = {0};
-    int status = out->P ? ppmi_svd(corpus->tokens, n_tokens, &pc, rng, out->P, &st) : -1;
+    int status = out->P && ppmi ? ppmi_svd(ppmi, &pc, rng, out->P, &st) : -1;
     random_free(rng);
     if (status != 0) return fail_memory("in PPMI + SVD");
-    out->ppmi_seconds = st.seconds;
+    out->ppmi_seconds = build_seconds + st.seconds;
     out->ppmi_nnz = st.nnz;
     chapter_detail(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", out->K, st.nnz, dim);
     chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
@@ -478,6 +484,8 @@ int vectors_for_seeds(Chapter *ch, const unsigned long *seeds, size_t n, Vectors
 }
 
 void corpus_file_free(void) {
+    ppmi_matrix_free(ppmi);
+    ppmi = NULL;
     corpus_bytes_free(&corpus_file);
     corpus_skip_free(&dictd_header);
 }

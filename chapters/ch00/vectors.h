@@ -54,7 +54,8 @@ void vectors_free(Vectors *v);
 // the vocabulary and the word stream (only when some seed must be trained);
 // vectors_train trains a seed's SGNS and PPMI + SVD and caches them;
 // vectors_for_seeds does either for one or two seeds (two train side by
-// side); corpus_file_free lets go of the file's bytes once trained.
+// side); corpus_file_free lets go of the file's bytes, and of the PPMI
+// matrix every seed's SVD shared, once trained.
 // The int results are CHAPTER_CONTINUE or the exit status to stop with.
 int read_corpus(void);
 bool vectors_cached(const Chapter *ch, unsigned long seed, Vectors *out);

@@ -171,15 +171,38 @@ static int orthonormalise(gsl_matrix *Y, gsl_matrix *W, gsl_vector *S, gsl_vecto
     return GSL_SUCCESS;
 }
 
-int ppmi_svd(const uint32_t *tokens, size_t n, const PpmiConfig *cfg, const gsl_rng *rng, float *vectors,
-             PpmiStats *stats) {
+struct PpmiMatrix {
+    Csr A, At;       // PPMI and its transpose
+    double seconds;  // to build them
+};
+
+void ppmi_matrix_free(PpmiMatrix *m) {
+    if (m == NULL) return;
+    Csr *both[2] = {&m->A, &m->At};
+    for (size_t i = 0; i < 2; i++) free(both[i]->row), free(both[i]->col), free(both[i]->val);
+    free(m);
+}
+
+PpmiMatrix *ppmi_matrix_new(const uint32_t *tokens, size_t n, const PpmiConfig *cfg) {
+    double start = wallclock_seconds();
+    PpmiMatrix *m = calloc(1, sizeof *m);
+    if (m == NULL || build_ppmi(tokens, n, cfg->K, cfg->window, &m->A) != 0 || transpose(&m->A, &m->At) != 0) {
+        ppmi_matrix_free(m);
+        return NULL;
+    }
+    m->seconds = wallclock_seconds() - start;
+    return m;
+}
+
+double ppmi_matrix_seconds(const PpmiMatrix *m) { return m->seconds; }
+
+int ppmi_svd(const PpmiMatrix *m, const PpmiConfig *cfg, const gsl_rng *rng, float *vectors, PpmiStats *stats) {
     double start = wallclock_seconds();
     size_t K = cfg->K, r = cfg->rank, l = cfg->rank + cfg->oversample;
     if (l > K) l = K;
     if (r > l) r = l;
-    Csr A = {0}, At = {0};
-    int status = build_ppmi(tokens, n, K, cfg->window, &A);
-    if (status == 0) status = transpose(&A, &At);
+    const Csr *A = &m->A, *At = &m->At;
+    int status = K == A->K ? 0 : -1;
     gsl_matrix *Q = status == 0 ? gsl_matrix_alloc(K, l) : NULL;
     gsl_matrix *Y = Q ? gsl_matrix_alloc(K, l) : NULL;
     gsl_matrix *W = Y ? gsl_matrix_alloc(l, l) : NULL;
@@ -191,18 +214,18 @@ int ppmi_svd(const uint32_t *tokens, size_t n, const PpmiConfig *cfg, const gsl_
     }
     for (size_t i = 0; i < K; i++)
         for (size_t j = 0; j < l; j++) gsl_matrix_set(Q, i, j, gsl_ran_gaussian(rng, 1.0));
-    sparse_product(&A, Q, Y, cfg->threads);   // Y = A Omega
+    sparse_product(A, Q, Y, cfg->threads);   // Y = A Omega
     orthonormalise(Y, W, S, work);
     for (size_t it = 0; it < cfg->power; it++) {   // Y = A A^T Y, re-orthonormalised at each product
         gsl_matrix_memcpy(Q, Y);
-        sparse_product(&At, Q, Y, cfg->threads);
+        sparse_product(At, Q, Y, cfg->threads);
         orthonormalise(Y, W, S, work);
         gsl_matrix_memcpy(Q, Y);
-        sparse_product(&A, Q, Y, cfg->threads);
+        sparse_product(A, Q, Y, cfg->threads);
         orthonormalise(Y, W, S, work);
     }
     gsl_matrix_memcpy(Q, Y);
-    sparse_product(&At, Q, Y, cfg->threads);  // Y = A^T Q, so Q^T A = Y^T
+    sparse_product(At, Q, Y, cfg->threads);  // Y = A^T Q, so Q^T A = Y^T
     gsl_linalg_SV_decomp(Y, W, S, work);     // A^T Q = U S W^T  =>  A ~ Q Y^T = (Q W) S U^T
     gsl_matrix *QW = gsl_matrix_alloc(K, l);
     if (QW == NULL) {
@@ -215,7 +238,7 @@ int ppmi_svd(const uint32_t *tokens, size_t n, const PpmiConfig *cfg, const gsl_
             vectors[i * r + j] = (float)(gsl_matrix_get(QW, i, j) * sqrt(gsl_vector_get(S, j)));
     gsl_matrix_free(QW);
     if (stats) {
-        stats->nnz = A.nnz;
+        stats->nnz = A->nnz;
         stats->top_singular = gsl_vector_get(S, 0);
     }
 done:
@@ -225,11 +248,5 @@ done:
     gsl_matrix_free(W);
     gsl_vector_free(S);
     gsl_vector_free(work);
-    free(A.row);
-    free(A.col);
-    free(A.val);
-    free(At.row);
-    free(At.col);
-    free(At.val);
     return status;
 }

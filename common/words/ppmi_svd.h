@@ -34,12 +34,21 @@ typedef struct {
 
 typedef struct {
     size_t nnz;        // positive PPMI entries
-    double seconds;
+    double seconds;    // the SVD's (the matrix's are ppmi_matrix_seconds)
     double top_singular; // largest singular value
 } PpmiStats;
 
-// Fills vectors (K x rank, row-major floats). Returns 0, or -1 when out of memory.
-int ppmi_svd(const uint32_t *tokens, size_t n, const PpmiConfig *config, const gsl_rng *rng, float *vectors,
-             PpmiStats *stats);
+// The PPMI matrix (K, K) and its transpose, sparse. It depends on the corpus,
+// K and the window only, so one matrix serves every seed's randomized SVD
+// (chapter 0 builds it once for claim 0.4's five seeds: the counting is most
+// of the time of PPMI + SVD). NULL when out of memory.
+typedef struct PpmiMatrix PpmiMatrix;
+PpmiMatrix *ppmi_matrix_new(const uint32_t *tokens, size_t n, const PpmiConfig *config);
+void ppmi_matrix_free(PpmiMatrix *m);
+double ppmi_matrix_seconds(const PpmiMatrix *m);   // the time it took to build
+
+// Fills vectors (K x rank, row-major floats) from the matrix's randomized SVD
+// (config's K and window must be the matrix's). Returns 0, or -1 when out of memory.
+int ppmi_svd(const PpmiMatrix *m, const PpmiConfig *config, const gsl_rng *rng, float *vectors, PpmiStats *stats);
 
 #endif
