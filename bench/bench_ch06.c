@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/heap.h"
 #include "base/parallel.h"
 #include "base/text_file.h"
 #include "base/wallclock.h"
@@ -316,6 +317,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
+    heap_keep_freed_memory();        // each run's buffers reuse the last run's pages (heap.h)
     parallel_blas_single_thread();
     printf("bench_ch06: CBLAS = %s (kernels %s), %zu processors online\n", build_cblas_name(), parallel_blas_core(), parallel_cpu_count());
     if (parallel_blas_hint()) printf("note: %s.\n", parallel_blas_hint());

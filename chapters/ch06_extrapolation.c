@@ -69,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/heap.h"
 #include "base/i18n.h"
 #include "base/parallel.h"
 #include "base/random.h"
@@ -1107,6 +1108,7 @@ static const ClaimDef CLAIMS[] = {
 
 int main(int argc, char **argv) {
     parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
+    heap_keep_freed_memory();        // each run's buffers reuse the last run's pages (heap.h)
     parallel_blas_single_thread();   // our threads run the seeds; BLAS stays on one
     Chapter ch = {
         .program = "ch06",

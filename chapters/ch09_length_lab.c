@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/heap.h"
 #include "base/i18n.h"
 #include "base/parallel.h"
 #include "base/progress.h"
@@ -601,6 +602,7 @@ static const ClaimDef CLAIMS[] = {
 
 int main(int argc, char **argv) {
     parallel_blas_choose_kernels();  // BLIS's kernels on a processor it does not know (parallel.h)
+    heap_keep_freed_memory();        // each run's buffers reuse the last run's pages (heap.h)
     parallel_blas_single_thread();   // our threads run the models; BLAS stays on one
     lab_encodings_init();
     combinations_init();
