@@ -275,7 +275,14 @@ size_t child_run_jobs(size_t n, size_t running, void (*start_job)(size_t i, Chil
     size_t started = 0, handed = 0, n_running = 0;   // jobs [handed, started) are running or ended
     bool stop = false;
     for (;;) {
-        // Start in order, within 2 x 'running' of the first not handed over (their sinks are open).
+        // Hand the ended ones over in order (not after a stop signal: the driver stops).
+        while (!g_signal && handed < started && jobs[handed].state == JOB_ENDED) {
+            if (!done(handed, &jobs[handed].job, ctx)) stop = true;
+            handed++;
+        }
+        n_running = 0;
+        for (size_t i = handed; i < started; i++) n_running += jobs[i].state != JOB_ENDED;
+        // Then start in order, within 2 x 'running' of the first not handed over (their sinks are open).
         while (!stop && !g_signal && started < n && n_running < running && started < handed + 2 * running) {
             Job *j = &jobs[started];
             start_job(started, &j->job, ctx);
@@ -284,13 +291,6 @@ size_t child_run_jobs(size_t n, size_t running, void (*start_job)(size_t i, Chil
             n_running += j->state != JOB_ENDED;
             started++;
         }
-        // Hand the ended ones over in order (not after a stop signal: the driver stops).
-        while (!g_signal && handed < started && jobs[handed].state == JOB_ENDED) {
-            if (!done(handed, &jobs[handed].job, ctx)) stop = true;
-            handed++;
-        }
-        n_running = 0;
-        for (size_t i = handed; i < started; i++) n_running += jobs[i].state != JOB_ENDED;
         if (g_signal ? n_running == 0 : handed == started && (stop || started == n)) break;
         if (n_running > 0) wait_jobs(jobs, handed, started);
     }

@@ -346,6 +346,8 @@ typedef struct {
     char *argv[5];
     DataFile out;
     bool open;                     // 'out' is open, until named or given up
+    bool made_folder;              // its start made the draw's folder
+    bool reached;                  // handed over as one at a time would reach it (not given up)
     const char *not_made;          // "create" or "write": its folder or its file could not be made (errno: made_error)
     int made_error;
     char err[4096];                // gnuplot's standard error
@@ -372,6 +374,8 @@ static void start_file(size_t i, ChildJob *job, void *ctx) {
     FigureFile *f = &b->files[i];
     FigureDraw *d = f->draw;
     if (b->stopped || group_failed(b, d)) return;   // (not reached: no child)
+    struct stat st;
+    f->made_folder = stat(d->figdir, &st) != 0;
     if (!folders_make(d->figdir)) {
         f->not_made = "create", f->made_error = errno;
         return;
@@ -446,6 +450,7 @@ static bool file_done(size_t i, ChildJob *job, void *ctx) {
         if (f->open) datafile_abort(&f->out);
         return !b->stopped;
     }
+    f->reached = true;
     if (f->not_made) {
         d->write_error = f->made_error;
         if (strcmp(f->not_made, "create") == 0)
@@ -510,6 +515,14 @@ bool figures_draw_all(const char *gnuplot, FigureDraw *draws, size_t n, Manifest
     }
     Batch b = {gnuplot, draws, files, manifest, false};
     child_run_jobs(n_files, child_processors(), start_file, file_done, &b);
+    // A folder that only files given up made (they started before an earlier
+    // failure was known) goes again, as one at a time would not have made it.
+    for (size_t i = 0; i < n_files; i++) {
+        bool reached_there = false;
+        for (size_t k = 0; k < n_files && files[i].made_folder && !files[i].reached; k++)
+            reached_there = reached_there || (files[k].reached && strcmp(files[k].draw->figdir, files[i].draw->figdir) == 0);
+        if (files[i].made_folder && !files[i].reached && !reached_there) rmdir(files[i].draw->figdir);   // (only if empty)
+    }
     for (size_t i = 0; i < n_files; i++) free(files[i].vars);
     free(files);
     return !b.stopped;
