@@ -101,6 +101,18 @@ if(GNUPLOT_EXECUTABLE)
   list(APPEND driver_hardening driver.report_gnuplot_on_path driver.report_quote_in_out)
 endif()
 
+# The figures are drawn at once (tools/figures.h): one that fails, and ends
+# first, is that figure's failure alone; the others are drawn and listed in
+# MANIFEST in the order one at a time would list them.
+if(GNUPLOT_EXECUTABLE)
+  add_test(NAME driver.one_figure_fails
+           COMMAND ${CMAKE_COMMAND} -DDRIVER=$<TARGET_FILE:workbook_run> -DCHAPTER=$<TARGET_FILE:ch03>
+                   -DPLOTS=${driver_plots} -DGNUPLOT=${driver_data}/failing_gnuplot
+                   -DREAL_GNUPLOT=${GNUPLOT_EXECUTABLE} -DFAIL=ch03_heatmap
+                   -DOUT=${driver_out}/one-figure-fails -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_figure_fails.cmake)
+  set_tests_properties(driver.one_figure_fails PROPERTIES LABELS "unit;hardening")
+endif()
+
 # ---- each run's results are that run's ---------------------------------------
 # After a real ch01, a ch01 that dies of SIGSEGV before writing anything: its
 # section must say it has no claims and show neither the earlier claims nor

@@ -5,7 +5,9 @@
 #   lessons/LANG/figures.tsv        -> (LANG, "figures")
 #   lessons/glossary.tsv            -> ("zh-TW", "glossary")
 # and the same from DERIVED_DIR (the zh-CN edition the build made with OpenCC).
-#   cmake -DLESSONS_DIR=<source>/lessons -DDERIVED_DIR=<build>/lessons -DOUTPUT=<build>/lessons_embedded.c -P embed_lessons.cmake
+#   cmake -DLESSONS_DIR=<source>/lessons -DDERIVED_DIR=<build>/lessons -DOUTPUT=<build>/lessons_embedded.c
+#         -DSTAMP=<build>/lessons_embedded.stamp -P embed_lessons.cmake
+# OUTPUT is written only when its text changes; STAMP (optional) is touched every time.
 set(arrays "")
 set(rows "")
 set(index 0)
@@ -44,4 +46,7 @@ if(EXISTS ${OUTPUT})
 endif()
 if(NOT "${old}" STREQUAL "${text}")
   file(WRITE ${OUTPUT} "${text}")
+endif()
+if(STAMP)
+  file(TOUCH ${STAMP})
 endif()

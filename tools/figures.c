@@ -337,64 +337,137 @@ static char *gp_quoted(const char *src) {
     return dst;
 }
 
-// One format of one figure. 'vars' are gnuplot's -e assignments.
-static bool draw_format(const char *gnuplot, const char *script, const char *vars, const char *figdir,
-                        const char *file, Manifest *manifest, const char *listed_as, const char *format,
-                        char *why, size_t why_size, int *write_error) {
+// One file of a batch (figures_draw_all): a format of one draw.
+typedef struct {
+    FigureDraw *draw;
+    const char *format;            // "png", "svg"
+    char file[256], listed_as[512];
+    char *vars;                    // gnuplot's -e assignments
+    char *argv[5];
     DataFile out;
-    if (!datafile_open(&out, figdir, file, NULL)) {
-        *write_error = errno;
-        snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
-        return false;
+    bool open;                     // 'out' is open, until named or given up
+    bool made_folder;              // its start made the draw's folder
+    bool reached;                  // handed over as one at a time would reach it (not given up)
+    const char *not_made;          // "create" or "write": its folder or its file could not be made (errno: made_error)
+    int made_error;
+    char err[4096];                // gnuplot's standard error
+} FigureFile;
+
+typedef struct {
+    const char *gnuplot;
+    FigureDraw *draws;
+    FigureFile *files;
+    Manifest *manifest;
+    bool stopped;                  // after a write error nothing more is drawn
+} Batch;
+
+// Has a draw of d's group, d included, failed (in the draws' order, so far)?
+static bool group_failed(const Batch *b, const FigureDraw *d) {
+    for (const FigureDraw *e = b->draws; e <= d; e++)
+        if (e->group == d->group && e->why[0]) return true;
+    return false;
+}
+
+// child_run_jobs's start: gnuplot for file i, its output into a temporary file.
+static void start_file(size_t i, ChildJob *job, void *ctx) {
+    Batch *b = ctx;
+    FigureFile *f = &b->files[i];
+    FigureDraw *d = f->draw;
+    if (b->stopped || group_failed(b, d)) return;   // (not reached: no child)
+    struct stat st;
+    f->made_folder = stat(d->figdir, &st) != 0;
+    if (!folders_make(d->figdir)) {
+        f->not_made = "create", f->made_error = errno;
+        return;
     }
-    char err[4096], message[400], check[FIGURE_WHY_LEN];
-    char *argv[] = {(char *)gnuplot, "-e", (char *)vars, (char *)script, NULL};
-    ChildResult r = child_run(argv, &out, false, err, sizeof err);
-    child_stop_if_signalled();
-    gnuplot_message(err, message, sizeof message);
+    if (!datafile_open(&f->out, d->figdir, f->file, NULL)) {
+        f->not_made = "write", f->made_error = errno;
+        return;
+    }
+    f->open = true;
+    f->argv[0] = (char *)b->gnuplot, f->argv[1] = "-e", f->argv[2] = f->vars, f->argv[3] = (char *)d->script;
+    *job = (ChildJob){f->argv, &f->out, false, f->err, sizeof f->err, {-1, 0, 0}};
+}
+
+// The file gnuplot wrote: checked, listed in the manifest, named. False with
+// the draw's why (and write_error) set.
+static bool finish_file(Batch *b, FigureFile *f, ChildResult r) {
+    FigureDraw *d = f->draw;
+    char *why = d->why;
+    size_t why_size = sizeof d->why;
+    const char *figdir = d->figdir, *file = f->file, *format = f->format;
+    DataFile *out = &f->out;
+    char message[400], check[FIGURE_WHY_LEN];
+    gnuplot_message(f->err, message, sizeof message);
     bool ok = false;
     if (r.status < 0)
-        snprintf(why, why_size, "could not start gnuplot %s (%s)", gnuplot, strerror(r.start_error));
-    else if (out.failed)
-        *write_error = out.error, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(out.error));
+        snprintf(why, why_size, "could not start gnuplot %s (%s)", b->gnuplot, strerror(r.start_error));
+    else if (out->failed)
+        d->write_error = out->error, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(out->error));
     else if (r.signal)
         snprintf(why, why_size, "gnuplot was killed by signal %d (%s) on %s: %s", r.signal, strsignal(r.signal), format,
                  message[0] ? message : "no message");
     else if (r.status != 0)
         snprintf(why, why_size, "gnuplot failed (exit %d) on %s: %s", r.status, format,
                  message[0] ? message : "no message");
-    else if (!datafile_finish(&out))
-        *write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
-    else if (strcmp(format, "svg") == 0 && !svg_pixelated(out.temp_path))
-        *write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
-    else if (!(strcmp(format, "png") == 0 ? png_is_real : svg_is_real)(out.temp_path, check, sizeof check))
+    else if (!datafile_finish(out))
+        d->write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
+    else if (strcmp(format, "svg") == 0 && !svg_pixelated(out->temp_path))
+        d->write_error = errno, snprintf(why, why_size, "cannot write %s/%s: %s", figdir, file, strerror(errno));
+    else if (!(strcmp(format, "png") == 0 ? png_is_real : svg_is_real)(out->temp_path, check, sizeof check))
         snprintf(why, why_size, "%s%s%s", check, message[0] ? "; gnuplot said: " : "", message);
     else
         ok = true;
     if (!ok) {
-        datafile_abort(&out);
+        datafile_abort(out);
         return false;
     }
+    Manifest *manifest = b->manifest;
     if (manifest) {
-        manifest_add(manifest, listed_as);
+        manifest_add(manifest, f->listed_as);
         if (!manifest_save(manifest, manifest->first_line)) {
-            *write_error = errno;
+            d->write_error = errno;
             snprintf(why, why_size, "cannot write %s/%s: %s", manifest->dir, manifest->file, strerror(errno));
-            datafile_abort(&out);
+            datafile_abort(out);
             return false;
         }
     }
-    if (!datafile_commit(&out)) {
-        *write_error = errno;
+    if (!datafile_commit(out)) {
+        d->write_error = errno;
         snprintf(why, why_size, "cannot put %s/%s in place: %s", figdir, file, strerror(errno));
         return false;
     }
     return true;
 }
 
-bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
-                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
-    *write_error = 0;
+// child_run_jobs's done, in the files' order: what one-at-a-time drawing
+// would have done with file i. False once a write error stops the batch.
+static bool file_done(size_t i, ChildJob *job, void *ctx) {
+    Batch *b = ctx;
+    FigureFile *f = &b->files[i];
+    FigureDraw *d = f->draw;
+    if (b->stopped || group_failed(b, d)) {   // not reached one at a time: given up
+        if (f->open) datafile_abort(&f->out);
+        return !b->stopped;
+    }
+    f->reached = true;
+    if (f->not_made) {
+        d->write_error = f->made_error;
+        if (strcmp(f->not_made, "create") == 0)
+            snprintf(d->why, sizeof d->why, "cannot create %s: %s", d->figdir, strerror(f->made_error));
+        else
+            snprintf(d->why, sizeof d->why, "cannot write %s/%s: %s", d->figdir, f->file, strerror(f->made_error));
+    } else if (finish_file(b, f, job->result)) {
+        d->drawn = strcmp(f->format, "svg") == 0;   // (the draw's last file)
+        return true;
+    }
+    if (d->write_error) b->stopped = true;
+    return !b->stopped;
+}
+
+// The -e assignments of each format of draw d, one FigureFile each from 'files' on; how many.
+static size_t prepare_files(FigureDraw *d, FigureFile *files) {
+    const char *script = d->script;
     const char *base = strrchr(script, '/');
     base = base ? base + 1 : script;
     size_t stem = strlen(base) - 3;   // without ".gp"
@@ -402,32 +475,64 @@ bool figures_draw(const char *gnuplot, const char *script, const char *datadir, 
     char *slash = strrchr(plotdir, '/');
     if (slash) *slash = '\0';
     else snprintf(plotdir, 2, ".");
-    char *q_data = gp_quoted(datadir), *q_plot = gp_quoted(plotdir);
+    char *q_data = gp_quoted(d->datadir), *q_plot = gp_quoted(plotdir);
     // The words: English first, then the language's over them (a key it lacks stays English).
     char name[256];
     snprintf(name, sizeof name, "%.*s", (int)stem, base);
     Buf words = {0};
-    buf_printf(&words, "; font_face='%s'", font_face(lang));
+    buf_printf(&words, "; font_face='%s'", font_face(d->lang));
     append_words(&words, LANG_EN, name);
-    if (lang != LANG_EN) append_words(&words, lang, name);
+    if (d->lang != LANG_EN) append_words(&words, d->lang, name);
     char *words_vars = buf_take(&words);
-    bool ok = true;
     static const char *const FORMATS[2] = {"png", "svg"};
-    for (int f = png ? 0 : 1; f < 2 && ok; f++) {
-        char file[256], listed_as[512];
-        snprintf(file, sizeof file, "%.*s.%s", (int)stem, base, FORMATS[f]);
-        snprintf(listed_as, sizeof listed_as, "%s%s", manifest_prefix ? manifest_prefix : "", file);
+    size_t n = 0;
+    for (int k = d->png ? 0 : 1; k < 2; k++) {
+        FigureFile *f = &files[n++];
+        memset(f, 0, sizeof *f);
+        f->draw = d;
+        f->format = FORMATS[k];
+        snprintf(f->file, sizeof f->file, "%.*s.%s", (int)stem, base, FORMATS[k]);
+        snprintf(f->listed_as, sizeof f->listed_as, "%s%s", d->manifest_prefix ? d->manifest_prefix : "", f->file);
         Buf vars = {0};
         buf_printf(&vars, "datadir='%s'; plotdir='%s'; fmt='%s'; outfile='/dev/stdout'%s%s", q_data, q_plot,
-                   FORMATS[f], g_figure_vars, words_vars);
-        char *v = buf_take(&vars);
-        ok = draw_format(gnuplot, script, v, figdir, file, manifest, listed_as, FORMATS[f], why, why_size,
-                         write_error);
-        free(v);
+                   FORMATS[k], g_figure_vars, words_vars);
+        f->vars = buf_take(&vars);
     }
     free(words_vars);
     free(q_data);
     free(q_plot);
     free(plotdir);
-    return ok;
+    return n;
+}
+
+bool figures_draw_all(const char *gnuplot, FigureDraw *draws, size_t n, Manifest *manifest) {
+    FigureFile *files = calloc(2 * n + 1, sizeof *files);
+    if (files == NULL) faults_out_of_memory("the figures' files", (2 * n + 1) * sizeof *files);
+    size_t n_files = 0;
+    for (size_t i = 0; i < n; i++) {
+        draws[i].drawn = false, draws[i].why[0] = '\0', draws[i].write_error = 0;
+        n_files += prepare_files(&draws[i], files + n_files);
+    }
+    Batch b = {gnuplot, draws, files, manifest, false};
+    child_run_jobs(n_files, child_processors(), start_file, file_done, &b);
+    // A folder that only files given up made (they started before an earlier
+    // failure was known) goes again, as one at a time would not have made it.
+    for (size_t i = 0; i < n_files; i++) {
+        bool reached_there = false;
+        for (size_t k = 0; k < n_files && files[i].made_folder && !files[i].reached; k++)
+            reached_there = reached_there || (files[k].reached && strcmp(files[k].draw->figdir, files[i].draw->figdir) == 0);
+        if (files[i].made_folder && !files[i].reached && !reached_there) rmdir(files[i].draw->figdir);   // (only if empty)
+    }
+    for (size_t i = 0; i < n_files; i++) free(files[i].vars);
+    free(files);
+    return !b.stopped;
+}
+
+bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
+                  bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error) {
+    FigureDraw d = {script, datadir, figdir, lang, png, manifest_prefix, 0, false, "", 0};
+    figures_draw_all(gnuplot, &d, 1, manifest);
+    snprintf(why, why_size, "%s", d.why);
+    *write_error = d.write_error;
+    return d.drawn;
 }

@@ -33,7 +33,7 @@
 #include "run/manifest.h"
 #include "run/run_data.h"
 
-enum { FIGURE_WHY_LEN = 512 };
+enum { FIGURE_WHY_LEN = 512, FIGURE_DRAW_WHY_LEN = 1024 };   // (the second: the driver's WHY_LEN)
 
 // --figure-size WxH and --font-scale X (either may be NULL): checked (one
 // line on stderr from 'program' and false when out of bounds), then passed to
@@ -78,5 +78,26 @@ bool figures_name_ok(const char *name);
 // *write_error is the errno when that was the driver's own write.
 bool figures_draw(const char *gnuplot, const char *script, const char *datadir, const char *figdir, Lang lang,
                   bool png, Manifest *manifest, const char *manifest_prefix, char *why, size_t why_size, int *write_error);
+
+// One figure in one language, for figures_draw_all: what figures_draw takes and what came of it.
+typedef struct {
+    const char *script, *datadir, *figdir;   // figdir is made when missing
+    Lang lang;
+    bool png;
+    const char *manifest_prefix;
+    size_t group;                  // a figure's draws (its languages) share a group
+    bool drawn;                    // out: its files are there, listed in the manifest
+    char why[FIGURE_DRAW_WHY_LEN]; // out: when not drawn, why ("": not reached, see below)
+    int write_error;               // out: the errno when that was the driver's own write
+} FigureDraw;
+
+// Draw draws[0..n) as figures_draw would, one after another, and stop at the
+// first failure of a group (its later draws are not reached) or at the first
+// write error (every later draw is not reached; false): the gnuplots run up
+// to child_processors() at once, their output is checked, listed in
+// 'manifest' and named in the draws' order, so that the files, the manifest
+// and each draw's outcome are those of the draws made one at a time. A stop
+// signal ends the driver once the running gnuplots have (tools/child.h).
+bool figures_draw_all(const char *gnuplot, FigureDraw *draws, size_t n, Manifest *manifest);
 
 #endif

@@ -355,13 +355,55 @@ static const char *figure_claim(const Lesson *lesson, const char *name, const ch
     return first;
 }
 
-// The figures of chapter c, after it ran: drawn, or why not.
+// Figure k of chapter c before anything is drawn: its name, caption, and
+// whether it is drawn (true) or why not (fig->state and 'why').
+static bool figure_planned(Driver *d, const ChapterProgram *c, const char *script, RunFigure *fig, const Lesson *lesson,
+                           bool finished, const char *status_words, char *why, size_t why_size) {
+    const char *base = strrchr(script, '/') + 1;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)strlen(base) - 3, base);
+    fig->name = text_copy(name);
+    fig->caption = figures_caption(script);
+    fig->state = FIGURE_FAILED;
+    bool of_the_claim = false;
+    if (!figures_name_ok(name)) {
+        snprintf(why, why_size, "not drawn: a script's name must be %s_NAME.gp, NAME of letters, digits, '_' and '-'",
+                 c->name);
+        worsen(d, EXIT_CLAIM_FAILED);
+    } else if (d->only_claim && lesson && figure_claim(lesson, name, d->only_claim, &of_the_claim) && !of_the_claim) {
+        fig->state = FIGURE_NO_DATA;
+        snprintf(why, why_size, N_("not drawn (claim %s not run)"),   // (run_figure_why shows it translated)
+                 figure_claim(lesson, name, d->only_claim, &of_the_claim));
+    } else if (!finished) {
+        fig->state = FIGURE_NO_DATA;
+        snprintf(why, why_size, "not drawn: the chapter did not finish (%s), so its data files may be from an "
+                                "earlier run", status_words);
+    } else if (d->gnuplot == NULL) {
+        fig->state = FIGURE_NO_GNUPLOT;
+        snprintf(why, why_size, "%s", N_("gnuplot was not found on PATH"));   // (the same: run_figure_why)
+    } else {
+        return true;
+    }
+    return false;
+}
+
+// The figures of chapter c, after it ran: drawn, or why not. In every
+// language (figures/, figures/zh-TW/, figures/zh-CN/): the SVG of each for its
+// report and pages, the PNG in the reader's for the terminal (the other two
+// PNGs would add about as much time again as all the SVGs). The gnuplots of
+// all the figures run at once, up to the processors online, and their files
+// are named in the order one figure after another, language after language,
+// would name them (figures_draw_all): the first failure of a figure is its
+// why, a write error stops the run there.
 static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, ChapterOutcome *o, bool finished,
                         const char *status_words) {
     char **scripts;
     size_t n = figures_find(d->plots, c->name, &scripts);
     o->figures = calloc(n ? n : 1, sizeof *o->figures);
-    if (o->figures == NULL) {
+    FigureDraw *draws = calloc(n * LANG_COUNT + 1, sizeof *draws);
+    char(*whys)[WHY_LEN] = calloc(n + 1, sizeof *whys);
+    if (o->figures == NULL || draws == NULL || whys == NULL) {
+        free(draws), free(whys);
         names_free(scripts, n);
         return fprintf(stderr, _("%s: out of memory\n"), PROGRAM), EXIT_NO_RESOURCES;
     }
@@ -370,73 +412,51 @@ static int draw_figures(Driver *d, const ChapterProgram *c, const char *dir, Cha
     char *text = lesson_text(d->lessons, "en", c->name), lesson_why[256];
     bool has_lesson = text && lesson_parse(text, &lesson, lesson_why, sizeof lesson_why);
     free(text);
+    char langdirs[LANG_COUNT][ARG_MAX_LEN + 64], prefixes[LANG_COUNT][64];
+    for (Lang lang = 0; lang < LANG_COUNT; lang++) {
+        language_figdir(d, lang, langdirs[lang], sizeof langdirs[lang]);
+        snprintf(prefixes[lang], sizeof prefixes[lang], "figures/%s", figures_language_dir(lang));
+    }
+    size_t n_draws = 0;
     for (size_t k = 0; k < n; k++) {
         RunFigure *fig = &o->figures[o->n_figures++];
-        const char *base = strrchr(scripts[k], '/') + 1;
-        char name[256], why[WHY_LEN] = "";
-        snprintf(name, sizeof name, "%.*s", (int)strlen(base) - 3, base);
-        fig->name = text_copy(name);
-        fig->caption = figures_caption(scripts[k]);
-        fig->state = FIGURE_FAILED;
-        bool of_the_claim = false;
-        if (!figures_name_ok(name)) {
-            snprintf(why, sizeof why, "not drawn: a script's name must be %s_NAME.gp, NAME of letters, digits, '_' "
-                                      "and '-'", c->name);
-            worsen(d, EXIT_CLAIM_FAILED);
-        } else if (d->only_claim && has_lesson && figure_claim(&lesson, name, d->only_claim, &of_the_claim) &&
-                   !of_the_claim) {
-            fig->state = FIGURE_NO_DATA;
-            snprintf(why, sizeof why, N_("not drawn (claim %s not run)"),   // (run_figure_why shows it translated)
-                     figure_claim(&lesson, name, d->only_claim, &of_the_claim));
-        } else if (!finished) {
-            fig->state = FIGURE_NO_DATA;
-            snprintf(why, sizeof why, "not drawn: the chapter did not finish (%s), so its data files may be from an "
-                                      "earlier run", status_words);
-        } else if (d->gnuplot == NULL) {
-            fig->state = FIGURE_NO_GNUPLOT;
-            snprintf(why, sizeof why, "%s", N_("gnuplot was not found on PATH"));   // (the same: run_figure_why)
-        } else {
-            // In every language (figures/, figures/zh-TW/, figures/zh-CN/): the
-            // SVG of each for its report and pages, the PNG in the reader's for
-            // the terminal (the other two PNGs would add about as much time
-            // again as all the SVGs).
-            int write_error = 0;
-            char message[WHY_LEN] = "", langdir[ARG_MAX_LEN + 64], prefix[64];
-            bool drawn = true;
-            for (Lang lang = 0; lang < LANG_COUNT && drawn; lang++) {
-                language_figdir(d, lang, langdir, sizeof langdir);
-                snprintf(prefix, sizeof prefix, "figures/%s", figures_language_dir(lang));
-                if (!folders_make(langdir)) {
-                    write_error = errno;
-                    snprintf(message, sizeof message, "cannot create %s: %s", langdir, strerror(errno));
-                    drawn = false;
-                } else {
-                    drawn = figures_draw(d->gnuplot, scripts[k], dir, langdir, lang, lang == d->lang, &d->manifest,
-                                         prefix, message, sizeof message, &write_error);
-                }
-            }
-            if (drawn) {
+        if (!figure_planned(d, c, scripts[k], fig, has_lesson ? &lesson : NULL, finished, status_words, whys[k],
+                            sizeof whys[k]))
+            continue;
+        for (Lang lang = 0; lang < LANG_COUNT; lang++)
+            draws[n_draws++] = (FigureDraw){.script = scripts[k], .datadir = dir, .figdir = langdirs[lang], .lang = lang,
+                                            .png = lang == d->lang, .manifest_prefix = prefixes[lang], .group = k};
+    }
+    if (n_draws) figures_draw_all(d->gnuplot, draws, n_draws, &d->manifest);
+    int status = EXIT_AS_EXPECTED;
+    for (size_t k = 0, i = 0; k < n && status == EXIT_AS_EXPECTED; k++) {
+        RunFigure *fig = &o->figures[k];
+        char *why = whys[k];
+        if (i < n_draws && draws[i].group == k) {
+            const FigureDraw *failed = NULL;   // the figure's first language not drawn
+            for (; i < n_draws && draws[i].group == k; i++)
+                if (!failed && !draws[i].drawn) failed = &draws[i];
+            if (!failed) {
                 fig->state = FIGURE_DRAWN;
-            } else if (write_error) {
-                fprintf(stderr, _("%s: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, message);
-                names_free(scripts, n);
-                if (has_lesson) lesson_free(&lesson);
-                return EXIT_IO_FAILED;
+            } else if (failed->write_error) {
+                fprintf(stderr, _("%s: %s; stopping (the previous REPORT.md stays)\n"), PROGRAM, failed->why);
+                status = EXIT_IO_FAILED;
             } else if (d->one_claim) {
                 // --claim ID writes that claim's data only: a figure of another claim has no data.
                 fig->state = FIGURE_NO_DATA;
-                snprintf(why, sizeof why, "not drawn: the run with --claim wrote only that claim's data "
-                                          "(gnuplot: %.300s)", message);
+                snprintf(why, WHY_LEN, "not drawn: the run with --claim wrote only that claim's data "
+                                       "(gnuplot: %.300s)", failed->why);
             } else {
-                snprintf(why, sizeof why, "%s", message);
+                snprintf(why, WHY_LEN, "%s", failed->why);
                 worsen(d, EXIT_CLAIM_FAILED);
             }
         }
         fig->why = text_copy(why);
     }
+    free(draws), free(whys);
     names_free(scripts, n);
     if (has_lesson) lesson_free(&lesson);
-    return EXIT_AS_EXPECTED;
+    return status;
 }
 
 static void free_outcome(ChapterOutcome *o) {
