@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/faults.h"
+#include "base/parallel.h"
 #include "base/text_file.h"
 
 extern char **environ;
@@ -100,8 +101,8 @@ void child_stop_if_signalled(void) {
 }
 
 size_t child_processors(void) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > CHILD_MAX_RUNNING ? CHILD_MAX_RUNNING : (size_t)n;
+    size_t n = parallel_cpu_count();   // (at least 1)
+    return n > CHILD_MAX_RUNNING ? CHILD_MAX_RUNNING : n;
 }
 
 // A job of child_run_jobs as it runs.

@@ -58,7 +58,7 @@ ChildResult child_run(char *const argv[], DataFile *sink, bool tee, char *err, s
 size_t child_run_jobs(size_t n, size_t running, void (*start)(size_t i, ChildJob *job, void *ctx),
                       bool (*done)(size_t i, ChildJob *job, void *ctx), void *ctx);
 
-// How many children to run at once: the processors online (sysconf), 1 to CHILD_MAX_RUNNING.
+// How many children to run at once: the processors online (parallel_cpu_count), 1 to CHILD_MAX_RUNNING.
 size_t child_processors(void);
 
 // After children: a stop signal that came while they ran stops the driver now.
