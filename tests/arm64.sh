@@ -109,7 +109,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     || cannot_run "apt-get could not install ${missing[*]} (log: $logs/apt.log)"
 fi
 step_time "install (${#missing[@]} packages asked for)" $t0
-for tool in cmake ctest gcc aarch64-linux-gnu-gcc qemu-aarch64; do
+for tool in cmake ninja ctest gcc aarch64-linux-gnu-gcc qemu-aarch64; do
   command -v $tool >/dev/null 2>&1 || cannot_run "no $tool (the workbook's own packages: ./workbook installs them)"
 done
 
@@ -124,7 +124,11 @@ cmake --build "$native" -j"$jobs" >"$logs/native-build.log" 2>&1 \
 step_time "x86-64 build ($native)" $t0
 t0=$SECONDS
 # (to_simplified, run while building, is the x86-64 build's: CMakeLists.txt's WORKBOOK_HOST_TOOLS)
-(cd "$repo" && cmake --preset arm64 -B "$cross" -DWORKBOOK_HOST_TOOLS="$native" "${cmake_args[@]}") \
+# (--fresh: a cross build an earlier version configured for make; the presets name Ninja,
+# and CMake refuses to configure a folder again with another generator)
+fresh=()
+[ -f "$cross/CMakeCache.txt" ] && ! grep -qx 'CMAKE_GENERATOR:INTERNAL=Ninja' "$cross/CMakeCache.txt" && fresh=(--fresh)
+(cd "$repo" && cmake --preset arm64 -B "$cross" ${fresh[@]+"${fresh[@]}"} -DWORKBOOK_HOST_TOOLS="$native" "${cmake_args[@]}") \
   >"$logs/configure.log" 2>&1 || fail "the cross build's configure failed (log: $logs/configure.log)"
 cmake --build "$cross" -j"$jobs" >"$logs/build.log" 2>&1 \
   || fail "the cross build failed (log: $logs/build.log)"

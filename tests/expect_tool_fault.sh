@@ -11,7 +11,7 @@
 #                    DIR holding x, and PAGES_MANIFEST lists assets/x: the
 #                    pages refuse (status 2, one line) and x is still there
 #   workbook_disk_full DIR SOURCE: `WORKBOOK_OUT=DIR/tiny SOURCE/workbook ch03` on
-#                    a 4 KiB tmpfs exits 3 (the driver's status, not make's 2);
+#                    a 4 KiB tmpfs exits 3 (the driver's status, not the build tool's 1);
 #                    skipped (77) without root or without a release build
 set -uo pipefail
 case_name=$1 dir=$2
