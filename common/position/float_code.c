@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/fmax_inline.h"   // the far loop takes a maximum per offset, 2^24 of them
 #include "position/pe_recurrence.h"
 
 // Rotation steps between exact restarts of the far-distance walk: the walk's
@@ -31,7 +32,8 @@ FloatCode *float_code_new(size_t d) {
     fc->z = malloc(h * sizeof *fc->z);
     fc->w = malloc(h * sizeof *fc->w);
     fc->delta = malloc(h * sizeof *fc->delta);
-    if (!fc->z || !fc->w || !fc->delta) {
+    fc->exact = pe_recurrence_new(d);
+    if (!fc->z || !fc->w || !fc->delta || !fc->exact) {
         float_code_free(fc);
         GSL_ERROR_NULL("no memory for the float code", GSL_ENOMEM);
     }
@@ -56,6 +58,7 @@ void float_code_free(FloatCode *fc) {
     free(fc->z);
     free(fc->w);
     free(fc->delta);
+    pe_recurrence_free(fc->exact);
     free(fc);
 }
 
@@ -70,11 +73,10 @@ int float_code_row(const FloatCode *fc, double k, gsl_vector *out) {
 }
 
 // ||F_k - P_j|| for the exact codes of j = k-1, k, k+1 (dist[0..2]).
-static int neighbour_distances(const FloatCode *fc, const PeRecurrence *rec, double k, gsl_vector *F, gsl_vector *P,
-                               double dist[3]) {
+static int neighbour_distances(const FloatCode *fc, double k, gsl_vector *F, gsl_vector *P, double dist[3]) {
     int status = float_code_row(fc, k, F);
     for (int r = 0; r < 3 && !status; r++) {
-        status = pe_recurrence_exact(rec, k - 1.0 + (double)r, P);
+        status = pe_recurrence_exact(fc->exact, k - 1.0 + (double)r, P);
         gsl_vector_sub(P, F);
         dist[r] = gsl_blas_dnrm2(P);
     }
@@ -83,15 +85,13 @@ static int neighbour_distances(const FloatCode *fc, const PeRecurrence *rec, dou
 
 double float_code_error(const FloatCode *fc, double k) {
     gsl_vector *F = gsl_vector_alloc(fc->d), *P = gsl_vector_alloc(fc->d);
-    PeRecurrence *rec = pe_recurrence_new(fc->d);
     double e = NAN;
-    if (F && P && rec && !float_code_row(fc, k, F) && !pe_recurrence_exact(rec, k, P)) {
+    if (F && P && !float_code_row(fc, k, F) && !pe_recurrence_exact(fc->exact, k, P)) {
         gsl_vector_sub(P, F);
         e = gsl_blas_dnrm2(P);
     }
     gsl_vector_free(F);
     gsl_vector_free(P);
-    pe_recurrence_free(rec);
     return e;
 }
 
@@ -115,9 +115,8 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
     double *one_minus_cos = malloc(h * sizeof(double)), *sin_w = malloc(h * sizeof(double));
     double head[FLOAT_SCAN_HEAD];                 // Delta_i as computed, for the current k
     gsl_vector *F = gsl_vector_alloc(d), *P = gsl_vector_alloc(d);
-    PeRecurrence *rec = pe_recurrence_new(d);
     int status = GSL_SUCCESS;
-    if (!one_minus_cos || !sin_w || !F || !P || !rec) {
+    if (!one_minus_cos || !sin_w || !F || !P) {
         status = GSL_ENOMEM;
         gsl_error("no memory for the float scan", __FILE__, __LINE__, status);
         goto done;
@@ -213,7 +212,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         }
         if (A - fabs(S) - S_err > fc->gamma * D1) continue;
         double dist[3];
-        status = neighbour_distances(fc, rec, kd, F, P, dist);
+        status = neighbour_distances(fc, kd, F, P, dist);
         if (status) goto done;
         out->neighbour_direct++;
         if (fmin(dist[0], dist[2]) < dist[1] && out->first_misread < 0) out->first_misread = k;
@@ -249,7 +248,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         for (size_t i = 0; i < FLOAT_SCAN_FAR; i += 4)
             for (size_t q = 0; q < 4; q++) D2_part[q] += 2.0 * (1.0 - c[i + q]);
         double D2 = ((D2_part[0] + D2_part[1]) + (D2_part[2] + D2_part[3])) / SUM_ROUNDING;
-        double lower = sqrt(fmax(D2 - slack, 0.0));
+        double lower = sqrt(fmax_inline(D2 - slack, 0.0));
         if (lower <= needed) {   // the fast pairs alone do not decide: every pair
             double full = 0.0;
             for (size_t i = 0; i < h; i++) {
@@ -257,7 +256,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
                 full += 4.0 * hs * hs;
             }
             out->far_direct++;
-            lower = sqrt(fmax(full - slack, 0.0));
+            lower = sqrt(fmax_inline(full - slack, 0.0));
             if (lower <= needed || out->far_direct > FAR_DIRECT_LIMIT) out->misread_decided = false;
         }
         if (lower < out->far_distance_min) {
@@ -271,7 +270,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
     if (out->misread_decided && out->first_misread < 0) {
         for (long k = k_end; k <= k_last && k < k_end + FLOAT_SCAN_PAST; k++) {
             double dist[3];
-            status = neighbour_distances(fc, rec, (double)k, F, P, dist);
+            status = neighbour_distances(fc, (double)k, F, P, dist);
             if (status) goto done;
             out->past_checked_to = k;
             if (fmin(dist[0], dist[2]) < dist[1]) {
@@ -285,6 +284,5 @@ done:
     free(sin_w);
     if (F) gsl_vector_free(F);
     if (P) gsl_vector_free(P);
-    pe_recurrence_free(rec);
     return status;
 }

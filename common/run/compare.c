@@ -3,12 +3,14 @@
 
 #include <math.h>
 
+#include "base/fmax_inline.h"   // these loops take millions of maxima (chapter 8)
+
 double max_abs_diff_matrix(const gsl_matrix *a, const gsl_matrix *b) {
     if (a->size1 != b->size1 || a->size2 != b->size2) return NAN;
     double worst = 0.0;
     for (size_t i = 0; i < a->size1; i++)
         for (size_t j = 0; j < a->size2; j++)
-            worst = fmax(worst, fabs(gsl_matrix_get(a, i, j) - gsl_matrix_get(b, i, j)));
+            worst = fmax_inline(worst, fabs(gsl_matrix_get(a, i, j) - gsl_matrix_get(b, i, j)));
     return worst;
 }
 
@@ -16,14 +18,14 @@ double max_abs_diff_vector(const gsl_vector *a, const gsl_vector *b) {
     if (a->size != b->size) return NAN;
     double worst = 0.0;
     for (size_t i = 0; i < a->size; i++)
-        worst = fmax(worst, fabs(gsl_vector_get(a, i) - gsl_vector_get(b, i)));
+        worst = fmax_inline(worst, fabs(gsl_vector_get(a, i) - gsl_vector_get(b, i)));
     return worst;
 }
 
 double max_abs_matrix(const gsl_matrix *a) {
     double worst = 0.0;
     for (size_t i = 0; i < a->size1; i++)
-        for (size_t j = 0; j < a->size2; j++) worst = fmax(worst, fabs(gsl_matrix_get(a, i, j)));
+        for (size_t j = 0; j < a->size2; j++) worst = fmax_inline(worst, fabs(gsl_matrix_get(a, i, j)));
     return worst;
 }
 
