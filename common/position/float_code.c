@@ -6,7 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "base/fmax_inline.h"   // the far loop takes a maximum per offset, 2^24 of them
+#include "base/fmax_inline.h"
+#include "base/hot_loop.h"   // the far loop takes a maximum per offset, 2^24 of them
 #include "position/pe_recurrence.h"
 
 // Rotation steps between exact restarts of the far-distance walk: the walk's
@@ -95,6 +96,7 @@ double float_code_error(const FloatCode *fc, double k) {
     return e;
 }
 
+WORKBOOK_HOT_LOOP
 int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatScan *out) {
     if (k_last < 1 || !(criterion > 0.0)) GSL_ERROR("the scan needs k_last >= 1 and a positive criterion", GSL_EINVAL);
     // The head and far loops run over a fixed FLOAT_SCAN_HEAD / FLOAT_SCAN_FAR
@@ -201,14 +203,26 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         // the right side: cos x >= 1 - x^2/2 + x^4/24 - x^6/720, and
         // sin x = x - x^3/6 + x^5/120 within |x|^7/5040 (alternating series);
         // the error eps of the computed Delta_i moves sin by at most eps.
+        // Each pair's terms first, in a loop of independent pairs whose divisions
+        // run a vector at a time: both cosine bounds are computed, so that no
+        // division waits on a branch (GCC will not move a division out of one),
+        // and the sums pick one. Then the three sums in pair order, as before.
+        double ax_of[FLOAT_SCAN_HEAD], cos_series[FLOAT_SCAN_HEAD], cos_quadratic[FLOAT_SCAN_HEAD];
+        double term_S[FLOAT_SCAN_HEAD], term_S_err[FLOAT_SCAN_HEAD];
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
+            double x = head[i], x2 = x * x, ax = fabs(x) + eps, ax2 = ax * ax;
+            ax_of[i] = ax;
+            cos_series[i] = 1.0 - 0.5 * ax2 + ax2 * ax2 / 24.0 - ax2 * ax2 * ax2 / 720.0;
+            cos_quadratic[i] = 1.0 - 0.5 * ax2;
+            term_S[i] = head_sin[i] * x * (1.0 - x2 / 6.0 + x2 * x2 / 120.0);
+            term_S_err[i] = head_sin[i] * (fabs(x) * x2 * x2 * x2 / 5040.0 + eps);
+        }
         A = tail_a0 - kd * kd * tail_a2;
         double S = 0.0, S_err = kd * tail_b;
         for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
-            double x = head[i], x2 = x * x, ax = fabs(x) + eps, ax2 = ax * ax;
-            double cos_low = 1.0 - 0.5 * ax2 + ax2 * ax2 / 24.0 - ax2 * ax2 * ax2 / 720.0;
-            A += head_omc[i] * (ax <= 1.0 ? cos_low : 1.0 - 0.5 * ax2);
-            S += head_sin[i] * x * (1.0 - x2 / 6.0 + x2 * x2 / 120.0);
-            S_err += head_sin[i] * (fabs(x) * x2 * x2 * x2 / 5040.0 + eps);
+            A += head_omc[i] * (ax_of[i] <= 1.0 ? cos_series[i] : cos_quadratic[i]);
+            S += term_S[i];
+            S_err += term_S_err[i];
         }
         if (A - fabs(S) - S_err > fc->gamma * D1) continue;
         double dist[3];
