@@ -234,6 +234,18 @@ static void float_study_run(const Chapter *ch, FloatStudy *st) {
     st->slope_double = c1;
 }
 
+// Claims 8.1 and 8.2 read the same study: it runs once, on the first that asks.
+static FloatStudy float_study;
+static bool float_study_ran;
+
+static const FloatStudy *float_study_ensure(const Chapter *ch) {
+    if (!float_study_ran) {
+        float_study_run(ch, &float_study);
+        float_study_ran = true;
+    }
+    return &float_study;
+}
+
 static const FloatSample *float_sample_near(const FloatStudy *st, double k) {
     const FloatSample *best = &st->samples[0];
     for (size_t s = 0; s < st->n; s++)
@@ -244,14 +256,13 @@ static const FloatSample *float_sample_near(const FloatStudy *st, double k) {
 // ---- claim 8.1: the float error grows with the position --------------------------
 
 static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
-    FloatStudy st;
-    float_study_run(ch, &st);
+    const FloatStudy *st = float_study_ensure(ch);
     claim_value(r, "d", (double)d);
     claim_value(r, "window", WINDOW);
     static const double SHOWN[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
     double shown_last = 0.0;
     for (size_t i = 0; i < sizeof SHOWN / sizeof SHOWN[0]; i++) {
-        const FloatSample *s = float_sample_near(&st, SHOWN[i]);
+        const FloatSample *s = float_sample_near(st, SHOWN[i]);
         if (s->k <= shown_last) continue;
         shown_last = s->k;
         claim_row(r, "errors");
@@ -266,32 +277,32 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
     // window and d (the positions per row and the width) are for the figure's labels
     chapter_data_open(ch, &f, "float_error.dat",
                       "k err_double err_float_arg err_float err_stored half_neighbour window d");
-    for (size_t s = 0; s < st.n; s++) {
-        const FloatSample *fs = &st.samples[s];
+    for (size_t s = 0; s < st->n; s++) {
+        const FloatSample *fs = &st->samples[s];
         datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g %d %ld\n", fs->k, fs->err_double, fs->err_float_arg,
-                        fs->err_float, fs->err_stored, st.half_neighbour, (int)WINDOW, d);
+                        fs->err_float, fs->err_stored, st->half_neighbour, (int)WINDOW, d);
     }
     chapter_data_close(ch, &f);
 
     // The end of the fitted range, and the float floor there.
-    const FloatSample *end = &st.samples[0];
-    for (size_t s = 0; s < st.n; s++)
-        if (st.samples[s].k + WINDOW - 1 <= FLOAT_EXACT_INTEGERS) end = &st.samples[s];
+    const FloatSample *end = &st->samples[0];
+    for (size_t s = 0; s < st->n; s++)
+        if (st->samples[s].k + WINDOW - 1 <= FLOAT_EXACT_INTEGERS) end = &st->samples[s];
     double growth = end->err_float / end->err_stored;
     double float_over_double = end->err_float / end->err_double;
     claim_value(r, "fit_first", FIT_FIRST_K);
-    claim_value(r, "fitted", (double)st.fitted);
+    claim_value(r, "fitted", (double)st->fitted);
     claim_value(r, "exact_integers", FLOAT_EXACT_INTEGERS);
     claim_value(r, "precision_ratio", 536870912.0);   // 2^29 = 2^53 / 2^24
 
-    r->measured = st.slope;
+    r->measured = st->slope;
     r->document = SLOPE_PROPORTIONAL;
     r->tolerance = SLOPE_TOLERANCE;
-    bool proportional = fabs(st.slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
+    bool proportional = fabs(st->slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
     bool grown = growth >= GROWTH_OVER_FLOOR;
     r->verdict = proportional && grown ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_value(r, "slope", st.slope);
-    claim_value(r, "slope_double", st.slope_double);
+    claim_value(r, "slope", st->slope);
+    claim_value(r, "slope_double", st->slope_double);
     claim_value(r, "k_end", end->k);
     claim_value(r, "err_end", end->err_float);
     claim_value(r, "floor", end->err_stored);
@@ -306,9 +317,8 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
 // ---- claim 8.2: is float good enough? ------------------------------------------
 
 static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
-    FloatStudy st;
-    float_study_run(ch, &st);
-    double criterion = st.half_neighbour;
+    const FloatStudy *st = float_study_ensure(ch);
+    double criterion = st->half_neighbour;
     claim_value(r, "max_position", (double)max_position);
 
     FloatCode *fc = float_code_new((size_t)d);
@@ -353,10 +363,10 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     float_code_free(fc);
 
     // Where the scan found no crossing (a short --max-position), the fit of claim 8.1 says where it would be.
-    double small_k_error = st.samples[0].err_float;
+    double small_k_error = st->samples[0].err_float;
     bool measured_cross = scan.first_crossing > 0;
     double k_cross = measured_cross ? (double)scan.first_crossing
-                                    : pow(10.0, (log10(criterion) - st.intercept) / st.slope);
+                                    : pow(10.0, (log10(criterion) - st->intercept) / st->slope);
     claim_value(r, "crossed", measured_cross ? 1 : 0);
     bool misread_found = scan.misread_decided && scan.first_misread >= 0;
     bool misread_2p24 = misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1;
@@ -366,12 +376,12 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     claim_value(r, "undecided", scan.misread_decided ? 0 : 1);
     claim_value(r, "past_scanned", !misread_found && measured_cross ? 1 : 0);        // the key's words
     claim_value(r, "past_extrapolated", !misread_found && !measured_cross ? 1 : 0);
-    const FloatSample *s4 = float_sample_near(&st, 1e4), *s6 = float_sample_near(&st, 1e6);
+    const FloatSample *s4 = float_sample_near(st, 1e4), *s6 = float_sample_near(st, 1e6);
     claim_value(r, "err_1e4", s4->err_float);
     claim_value(r, "k_1e4", s4->k);
     claim_value(r, "err_1e6", s6->err_float);
     claim_value(r, "k_1e6", s6->k);
-    claim_value(r, "floor", st.samples[0].err_stored);
+    claim_value(r, "floor", st->samples[0].err_stored);
 
     DataFile f;
     chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured k_misread");
@@ -382,7 +392,7 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     r->measured = misread_found ? (double)scan.first_misread : k_cross;
     r->tolerance = criterion;
     bool good_when_small = small_k_error < criterion * 1e-3;
-    bool fails_somewhere = misread_found || (isfinite(k_cross) && st.slope > 0.0);
+    bool fails_somewhere = misread_found || (isfinite(k_cross) && st->slope > 0.0);
     if (!crossing_confirmed)
         r->verdict = VERDICT_DOES_NOT_HOLD;   // the scan and the direct check disagree: never expected
     else if (good_when_small && fails_somewhere)
