@@ -482,10 +482,15 @@ static double coefficient_error_ulps(const PeRecurrence *rec) {
     return worst;
 }
 
+enum { DIRECT_ROWS = 256 };   // rows of the direct formula's table held at once (1 MB at d = 512)
+
 static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_every) {
     size_t n = (size_t)positions, w = (size_t)d;
     gsl_vector *exact = gsl_vector_alloc(w), *exact_prev = gsl_vector_alloc(w);
-    gsl_vector *pure = gsl_vector_alloc(w), *next = gsl_vector_alloc(w), *direct = gsl_vector_alloc(w);
+    gsl_vector *pure = gsl_vector_alloc(w), *next = gsl_vector_alloc(w);
+    // The direct formula's rows come DIRECT_ROWS at a time from pe_table_fill
+    // (pe_encode's numbers, with each Z_i computed once per block, not per row).
+    gsl_matrix *direct_rows = gsl_matrix_alloc(DIRECT_ROWS, w);
     gsl_vector *stepped = gsl_vector_alloc(w);
     PeRecurrence *rec = pe_recurrence_new(w);
     if (!rec) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new");
@@ -530,7 +535,12 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
             st->one_step_worst = fmax(st->one_step_worst, e_step);
             st->one_step_ratio = fmax(st->one_step_ratio, e_step / one_step_tolerance((double)k));
         }
-        chapter_check(ch, pe_encode((double)k, direct), "pe_encode");
+        if (k % DIRECT_ROWS == 0) {
+            gsl_matrix_view part = gsl_matrix_submatrix(direct_rows, 0, 0, k + DIRECT_ROWS <= n ? DIRECT_ROWS : n - k, w);
+            chapter_check(ch, pe_table_fill(&part.matrix, (double)k), "pe_table_fill");
+        }
+        gsl_vector_view direct_row = gsl_matrix_row(direct_rows, k % DIRECT_ROWS);
+        const gsl_vector *direct = &direct_row.vector;
         double e_pure = max_abs_diff_vector(pure, exact), e_direct = max_abs_diff_vector(direct, exact);
         double e_anchored = NAN;
         if (block) {
@@ -564,7 +574,7 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
     gsl_vector_free(exact_prev);
     gsl_vector_free(pure);
     gsl_vector_free(next);
-    gsl_vector_free(direct);
+    gsl_matrix_free(direct_rows);
     gsl_vector_free(stepped);
     pe_recurrence_free(rec);
     for (size_t t = 1; t < N_LIBM; t++) {
