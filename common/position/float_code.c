@@ -160,15 +160,17 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         const double eps = kd * 0x1p-51;
         // Four partial sums, so the additions need not wait for each other; the
         // sum's own rounding (a relative 2^-46 at most) is covered by SUM_ROUNDING.
-        double e2_part[4] = {0.0, 0.0, 0.0, 0.0};
-        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i += 4) {
-            for (size_t q = 0; q < 4; q++) {
-                float a = kf / head_z[i + q];
-                double D = (double)a - kd * head_w[i + q];
-                head[i + q] = D;
-                e2_part[q] += D * D;
-            }
+        // First every Delta_i (independent pairs: as wide a vector as the
+        // processor has), then the four sums, a vector of four at a time: GCC
+        // would otherwise unroll that short loop into scalar additions.
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
+            float a = kf / head_z[i];
+            head[i] = (double)a - kd * head_w[i];
         }
+        double e2_part[4] = {0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 1
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i += 4)
+            for (size_t q = 0; q < 4; q++) e2_part[q] += head[i + q] * head[i + q];
         double e2 = ((e2_part[0] + e2_part[1]) + (e2_part[2] + e2_part[3])) * SUM_ROUNDING;
         double head_norm = sqrt(e2) + sqrt((double)FLOAT_SCAN_HEAD) * eps;
         double bound = sqrt(head_norm * head_norm + kd * kd * tail2) + fc->gamma;
@@ -259,6 +261,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
             }
         }
         double D2_part[4] = {0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 1   // a vector of four sums, not 32 scalar additions (as above)
         for (size_t i = 0; i < FLOAT_SCAN_FAR; i += 4)
             for (size_t q = 0; q < 4; q++) D2_part[q] += 2.0 * (1.0 - c[i + q]);
         double D2 = ((D2_part[0] + D2_part[1]) + (D2_part[2] + D2_part[3])) / SUM_ROUNDING;
