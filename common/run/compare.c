@@ -2,6 +2,9 @@
 #include "run/compare.h"
 
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "base/fmax_inline.h"   // these loops take millions of maxima (chapter 8)
 
@@ -26,6 +29,21 @@ double max_abs_diff_vector(const gsl_vector *a, const gsl_vector *b) {
     const size_t n = a->size, sa = a->stride, sb = b->stride;
     double worst[4] = {0.0, 0.0, 0.0, 0.0};
     size_t i = 0;
+#if defined(__SSE2__)
+    // GCC does not vectorise a maximum that must skip NaNs; maxpd does it two
+    // at a time: maxpd(x, w) is x > w ? x : w lane by lane, w when x is a
+    // NaN, so each lane keeps fmax's maximum (chapter 8 takes 30 million).
+    if (sa == 1 && sb == 1) {
+        const __m128d sign = _mm_set1_pd(-0.0);
+        __m128d w01 = _mm_setzero_pd(), w23 = _mm_setzero_pd();
+        for (; i + 4 <= n; i += 4) {
+            w01 = _mm_max_pd(_mm_andnot_pd(sign, _mm_sub_pd(_mm_loadu_pd(pa + i), _mm_loadu_pd(pb + i))), w01);
+            w23 = _mm_max_pd(_mm_andnot_pd(sign, _mm_sub_pd(_mm_loadu_pd(pa + i + 2), _mm_loadu_pd(pb + i + 2))), w23);
+        }
+        _mm_storeu_pd(worst, w01);
+        _mm_storeu_pd(worst + 2, w23);
+    }
+#endif
     for (; i + 4 <= n; i += 4)
         for (size_t q = 0; q < 4; q++) worst[q] = fmax_inline(worst[q], fabs(pa[(i + q) * sa] - pb[(i + q) * sb]));
     for (; i < n; i++) worst[0] = fmax_inline(worst[0], fabs(pa[i * sa] - pb[i * sb]));
