@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/hot_loop.h"
 #include "position/pe_table.h"
 
 static int width_ok(size_t d) { return d >= 2 && d % 2 == 0; }
@@ -57,6 +58,12 @@ static long double nearest_turn(long double turns) {
     return (long double)(long long)(turns + (turns >= 0 ? 0.5L : -0.5L));
 }
 
+// Also compiled for AVX2 (common/base/hot_loop.h), for its SSE3 part: there the
+// cast of nearest_turn is one fisttp, where the baseline copy switches the x87
+// rounding mode to truncation and back for every pair (a third of this
+// function's time in chapter 8, which calls it 2^24 times). The same
+// truncation either way, so the same bits.
+WORKBOOK_HOT_LOOP
 int pe_recurrence_exact(const PeRecurrence *rec, double k, gsl_vector *P) {
     if (P->size != rec->d) GSL_ERROR("row width differs from the recurrence's d", GSL_EBADLEN);
     const long double kl = k;
