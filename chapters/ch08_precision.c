@@ -234,6 +234,18 @@ static void float_study_run(const Chapter *ch, FloatStudy *st) {
     st->slope_double = c1;
 }
 
+// Claims 8.1 and 8.2 read the same study: it runs once, on the first that asks.
+static FloatStudy float_study;
+static bool float_study_ran;
+
+static const FloatStudy *float_study_ensure(const Chapter *ch) {
+    if (!float_study_ran) {
+        float_study_run(ch, &float_study);
+        float_study_ran = true;
+    }
+    return &float_study;
+}
+
 static const FloatSample *float_sample_near(const FloatStudy *st, double k) {
     const FloatSample *best = &st->samples[0];
     for (size_t s = 0; s < st->n; s++)
@@ -244,14 +256,13 @@ static const FloatSample *float_sample_near(const FloatStudy *st, double k) {
 // ---- claim 8.1: the float error grows with the position --------------------------
 
 static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
-    FloatStudy st;
-    float_study_run(ch, &st);
+    const FloatStudy *st = float_study_ensure(ch);
     claim_value(r, "d", (double)d);
     claim_value(r, "window", WINDOW);
     static const double SHOWN[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
     double shown_last = 0.0;
     for (size_t i = 0; i < sizeof SHOWN / sizeof SHOWN[0]; i++) {
-        const FloatSample *s = float_sample_near(&st, SHOWN[i]);
+        const FloatSample *s = float_sample_near(st, SHOWN[i]);
         if (s->k <= shown_last) continue;
         shown_last = s->k;
         claim_row(r, "errors");
@@ -266,32 +277,32 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
     // window and d (the positions per row and the width) are for the figure's labels
     chapter_data_open(ch, &f, "float_error.dat",
                       "k err_double err_float_arg err_float err_stored half_neighbour window d");
-    for (size_t s = 0; s < st.n; s++) {
-        const FloatSample *fs = &st.samples[s];
+    for (size_t s = 0; s < st->n; s++) {
+        const FloatSample *fs = &st->samples[s];
         datafile_printf(&f, "%.17g %.6g %.6g %.6g %.6g %.6g %d %ld\n", fs->k, fs->err_double, fs->err_float_arg,
-                        fs->err_float, fs->err_stored, st.half_neighbour, (int)WINDOW, d);
+                        fs->err_float, fs->err_stored, st->half_neighbour, (int)WINDOW, d);
     }
     chapter_data_close(ch, &f);
 
     // The end of the fitted range, and the float floor there.
-    const FloatSample *end = &st.samples[0];
-    for (size_t s = 0; s < st.n; s++)
-        if (st.samples[s].k + WINDOW - 1 <= FLOAT_EXACT_INTEGERS) end = &st.samples[s];
+    const FloatSample *end = &st->samples[0];
+    for (size_t s = 0; s < st->n; s++)
+        if (st->samples[s].k + WINDOW - 1 <= FLOAT_EXACT_INTEGERS) end = &st->samples[s];
     double growth = end->err_float / end->err_stored;
     double float_over_double = end->err_float / end->err_double;
     claim_value(r, "fit_first", FIT_FIRST_K);
-    claim_value(r, "fitted", (double)st.fitted);
+    claim_value(r, "fitted", (double)st->fitted);
     claim_value(r, "exact_integers", FLOAT_EXACT_INTEGERS);
     claim_value(r, "precision_ratio", 536870912.0);   // 2^29 = 2^53 / 2^24
 
-    r->measured = st.slope;
+    r->measured = st->slope;
     r->document = SLOPE_PROPORTIONAL;
     r->tolerance = SLOPE_TOLERANCE;
-    bool proportional = fabs(st.slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
+    bool proportional = fabs(st->slope - SLOPE_PROPORTIONAL) <= SLOPE_TOLERANCE;
     bool grown = growth >= GROWTH_OVER_FLOOR;
     r->verdict = proportional && grown ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
-    claim_value(r, "slope", st.slope);
-    claim_value(r, "slope_double", st.slope_double);
+    claim_value(r, "slope", st->slope);
+    claim_value(r, "slope_double", st->slope_double);
     claim_value(r, "k_end", end->k);
     claim_value(r, "err_end", end->err_float);
     claim_value(r, "floor", end->err_stored);
@@ -306,9 +317,8 @@ static void claim_float_error_grows(Chapter *ch, ClaimResult *r) {
 // ---- claim 8.2: is float good enough? ------------------------------------------
 
 static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
-    FloatStudy st;
-    float_study_run(ch, &st);
-    double criterion = st.half_neighbour;
+    const FloatStudy *st = float_study_ensure(ch);
+    double criterion = st->half_neighbour;
     claim_value(r, "max_position", (double)max_position);
 
     FloatCode *fc = float_code_new((size_t)d);
@@ -353,10 +363,10 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     float_code_free(fc);
 
     // Where the scan found no crossing (a short --max-position), the fit of claim 8.1 says where it would be.
-    double small_k_error = st.samples[0].err_float;
+    double small_k_error = st->samples[0].err_float;
     bool measured_cross = scan.first_crossing > 0;
     double k_cross = measured_cross ? (double)scan.first_crossing
-                                    : pow(10.0, (log10(criterion) - st.intercept) / st.slope);
+                                    : pow(10.0, (log10(criterion) - st->intercept) / st->slope);
     claim_value(r, "crossed", measured_cross ? 1 : 0);
     bool misread_found = scan.misread_decided && scan.first_misread >= 0;
     bool misread_2p24 = misread_found && scan.first_misread == FLOAT_CODE_EXACT_INTEGERS + 1;
@@ -366,12 +376,12 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     claim_value(r, "undecided", scan.misread_decided ? 0 : 1);
     claim_value(r, "past_scanned", !misread_found && measured_cross ? 1 : 0);        // the key's words
     claim_value(r, "past_extrapolated", !misread_found && !measured_cross ? 1 : 0);
-    const FloatSample *s4 = float_sample_near(&st, 1e4), *s6 = float_sample_near(&st, 1e6);
+    const FloatSample *s4 = float_sample_near(st, 1e4), *s6 = float_sample_near(st, 1e6);
     claim_value(r, "err_1e4", s4->err_float);
     claim_value(r, "k_1e4", s4->k);
     claim_value(r, "err_1e6", s6->err_float);
     claim_value(r, "k_1e6", s6->k);
-    claim_value(r, "floor", st.samples[0].err_stored);
+    claim_value(r, "floor", st->samples[0].err_stored);
 
     DataFile f;
     chapter_data_open(ch, &f, "float_threshold.dat", "k_cross criterion measured k_misread");
@@ -382,7 +392,7 @@ static void claim_float_good_enough(Chapter *ch, ClaimResult *r) {
     r->measured = misread_found ? (double)scan.first_misread : k_cross;
     r->tolerance = criterion;
     bool good_when_small = small_k_error < criterion * 1e-3;
-    bool fails_somewhere = misread_found || (isfinite(k_cross) && st.slope > 0.0);
+    bool fails_somewhere = misread_found || (isfinite(k_cross) && st->slope > 0.0);
     if (!crossing_confirmed)
         r->verdict = VERDICT_DOES_NOT_HOLD;   // the scan and the direct check disagree: never expected
     else if (good_when_small && fails_somewhere)
@@ -472,10 +482,15 @@ static double coefficient_error_ulps(const PeRecurrence *rec) {
     return worst;
 }
 
+enum { DIRECT_ROWS = 256 };   // rows of the direct formula's table held at once (1 MB at d = 512)
+
 static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_every) {
     size_t n = (size_t)positions, w = (size_t)d;
     gsl_vector *exact = gsl_vector_alloc(w), *exact_prev = gsl_vector_alloc(w);
-    gsl_vector *pure = gsl_vector_alloc(w), *next = gsl_vector_alloc(w), *direct = gsl_vector_alloc(w);
+    gsl_vector *pure = gsl_vector_alloc(w), *next = gsl_vector_alloc(w);
+    // The direct formula's rows come DIRECT_ROWS at a time from pe_table_fill
+    // (pe_encode's numbers, with each Z_i computed once per block, not per row).
+    gsl_matrix *direct_rows = gsl_matrix_alloc(DIRECT_ROWS, w);
     gsl_vector *stepped = gsl_vector_alloc(w);
     PeRecurrence *rec = pe_recurrence_new(w);
     if (!rec) chapter_check(ch, GSL_ENOMEM, "pe_recurrence_new");
@@ -520,7 +535,12 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
             st->one_step_worst = fmax(st->one_step_worst, e_step);
             st->one_step_ratio = fmax(st->one_step_ratio, e_step / one_step_tolerance((double)k));
         }
-        chapter_check(ch, pe_encode((double)k, direct), "pe_encode");
+        if (k % DIRECT_ROWS == 0) {
+            gsl_matrix_view part = gsl_matrix_submatrix(direct_rows, 0, 0, k + DIRECT_ROWS <= n ? DIRECT_ROWS : n - k, w);
+            chapter_check(ch, pe_table_fill(&part.matrix, (double)k), "pe_table_fill");
+        }
+        gsl_vector_view direct_row = gsl_matrix_row(direct_rows, k % DIRECT_ROWS);
+        const gsl_vector *direct = &direct_row.vector;
         double e_pure = max_abs_diff_vector(pure, exact), e_direct = max_abs_diff_vector(direct, exact);
         double e_anchored = NAN;
         if (block) {
@@ -554,7 +574,7 @@ static void drift_study_run(const Chapter *ch, DriftStudy *st, size_t anchor_eve
     gsl_vector_free(exact_prev);
     gsl_vector_free(pure);
     gsl_vector_free(next);
-    gsl_vector_free(direct);
+    gsl_matrix_free(direct_rows);
     gsl_vector_free(stepped);
     pe_recurrence_free(rec);
     for (size_t t = 1; t < N_LIBM; t++) {
@@ -568,6 +588,20 @@ static void drift_study_free(DriftStudy *st) {
     free(st->pure_by_row);
     free(st->direct_by_row);
     for (size_t t = 1; t < N_LIBM; t++) free(st->libm_by_row[t]);
+}
+
+// Claims 8.3 and 8.4 read the same pass (the pure, worse-libm and direct
+// tracks are the same numbers either way; 8.4 adds the re-anchored one), so it
+// runs once, on the first claim that asks: it is about half the chapter's time.
+static DriftStudy drift;
+static bool drift_ran;
+
+static const DriftStudy *drift_study_ensure(const Chapter *ch) {
+    if (!drift_ran) {
+        drift_study_run(ch, &drift, chapter_wants(ch, "8.4") ? PE_RECURRENCE_ANCHOR_EVERY : 0);
+        drift_ran = true;
+    }
+    return &drift;
 }
 
 // The drift over the first m steps from an exact anchor: the worst error in rows 1..m of a track (N,).
@@ -622,28 +656,27 @@ static size_t largest_safe_b_any(const double *by_row) {
 // ---- claim 8.3: the rotation identity as a generator drifts ---------------------------
 
 static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
-    DriftStudy st;
-    drift_study_run(ch, &st, 0);
+    const DriftStudy *st = drift_study_ensure(ch);
     size_t n = (size_t)positions;
     claim_value(r, "last_row", (double)(n - 1));
     claim_value(r, "d", (double)d);
-    claim_value(r, "one_step_ulps", st.one_step_worst / DBL_EPSILON);
+    claim_value(r, "one_step_ulps", st->one_step_worst / DBL_EPSILON);
     claim_value(r, "tol_first", one_step_tolerance(1.0));
     claim_value(r, "tol_last", one_step_tolerance((double)(n - 1)));
     for (size_t m = 1; m < n; m *= 4) {
         claim_row(r, "drift");
         claim_cell(r, "drift", "steps", (double)m);
-        claim_cell(r, "drift", "pure", st.pure_by_row[m]);
-        claim_cell(r, "drift", "direct", st.direct_by_row[m]);
+        claim_cell(r, "drift", "pure", st->pure_by_row[m]);
+        claim_cell(r, "drift", "direct", st->direct_by_row[m]);
     }
 
     // Growth law of the drift: fit over rows >= 64 (below, single roundings dominate).
     double x[MAX_SAMPLES * 2], y[MAX_SAMPLES * 2], c0, c1, cov00, cov01, cov11, sumsq;
     size_t m = 0;
-    for (size_t win = 0; win < st.n_windows; win++) {
-        if (st.window_end[win] < 64.0 || st.pure[win] <= 0.0) continue;
-        x[m] = log10(st.window_end[win]);
-        y[m] = log10(st.pure[win]);
+    for (size_t win = 0; win < st->n_windows; win++) {
+        if (st->window_end[win] < 64.0 || st->pure[win] <= 0.0) continue;
+        x[m] = log10(st->window_end[win]);
+        y[m] = log10(st->pure[win]);
         m++;
     }
     double slope = NAN;
@@ -656,69 +689,67 @@ static void claim_recurrence_drifts(Chapter *ch, ClaimResult *r) {
     // the simulated worse ones.
     double steps[N_LIBM];
     bool steps_extrapolated[N_LIBM];
-    for (size_t t = 0; t < N_LIBM; t++) steps[t] = steps_to_budget(st.libm_by_row[t], &steps_extrapolated[t]);
+    for (size_t t = 0; t < N_LIBM; t++) steps[t] = steps_to_budget(st->libm_by_row[t], &steps_extrapolated[t]);
     double k_budget = steps[0];
     bool first_over = !steps_extrapolated[0];
 
     DataFile f;
     chapter_data_open(ch, &f, "recurrence_drift.dat", "k err_pure err_direct budget");
-    for (size_t win = 0; win < st.n_windows; win++)   // windows without a row have window_end 0
-        if (st.window_end[win] > 0.0)
-            datafile_printf(&f, "%.17g %.6g %.6g %.6g\n", st.window_end[win], st.pure[win], st.direct[win],
+    for (size_t win = 0; win < st->n_windows; win++)   // windows without a row have window_end 0
+        if (st->window_end[win] > 0.0)
+            datafile_printf(&f, "%.17g %.6g %.6g %.6g\n", st->window_end[win], st->pure[win], st->direct[win],
                         TABLE_ERROR_BUDGET);
     chapter_data_close(ch, &f);
 
-    claim_value(r, "direct_worst", st.direct_worst);
+    claim_value(r, "direct_worst", st->direct_worst);
     claim_value(r, "budget", TABLE_ERROR_BUDGET);
     claim_value(r, "first_over", first_over ? 1 : 0);
     claim_value(r, "few_extrapolated", steps_extrapolated[FEW_ULPS_TRACK] ? 1 : 0);
     for (size_t t = 0; t < N_LIBM; t++) {
         claim_row(r, "libm");
         claim_cell(r, "libm", "u", LIBM_EXTRA_ULPS[t]);
-        claim_cell(r, "libm", "ulps", st.coef_ulps[t]);
+        claim_cell(r, "libm", "ulps", st->coef_ulps[t]);
         claim_cell(r, "libm", "extrapolated", steps_extrapolated[t] ? 1 : 0);
         claim_cell(r, "libm", "steps", steps[t]);
-        claim_cell(r, "libm", "rate", drift_over(st.libm_by_row[t], n - 1) / (double)(n - 1));
+        claim_cell(r, "libm", "rate", drift_over(st->libm_by_row[t], n - 1) / (double)(n - 1));
     }
 
     r->measured = k_budget;
     r->tolerance = TABLE_ERROR_BUDGET;
-    bool step_exact = st.one_step_ratio <= 1.0;
+    bool step_exact = st->one_step_ratio <= 1.0;
     bool drifts = slope >= 0.5;
     if (!step_exact)
         r->verdict = VERDICT_DOES_NOT_HOLD;
     else
         r->verdict = drifts ? VERDICT_PARTLY_HOLDS : VERDICT_HOLDS;
-    claim_value(r, "one_step", st.one_step_worst);
-    claim_value(r, "one_step_ratio", st.one_step_ratio);
+    claim_value(r, "one_step", st->one_step_worst);
+    claim_value(r, "one_step_ratio", st->one_step_ratio);
     claim_value(r, "slope", slope);
     claim_value(r, "steps", k_budget);
-    claim_value(r, "coef_ulps", st.coef_ulps[0]);
+    claim_value(r, "coef_ulps", st->coef_ulps[0]);
     claim_value(r, "steps_few", steps[FEW_ULPS_TRACK]);
-    claim_value(r, "coef_ulps_few", st.coef_ulps[FEW_ULPS_TRACK]);
+    claim_value(r, "coef_ulps_few", st->coef_ulps[FEW_ULPS_TRACK]);
     claim_value(r, "rows", (double)n);
-    claim_value(r, "worst", st.pure_worst);
+    claim_value(r, "worst", st->pure_worst);
     // Whether the table was long enough to see the budget passed (else the
     // step is extrapolated from the drift per step), for this libm's M_1 and
     // for the few-ulp one.
     claim_case(r, !steps_extrapolated[0]                ? "seen"
                   : !steps_extrapolated[FEW_ULPS_TRACK] ? "extrapolated"
                                                         : "both_extrapolated");
-    drift_study_free(&st);
 }
 
 // ---- claim 8.4: re-anchoring keeps the whole table within budget ---------------------
 
 static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     size_t n = (size_t)positions, chosen = PE_RECURRENCE_ANCHOR_EVERY;
-    DriftStudy st;
-    drift_study_run(ch, &st, chosen);
+    const DriftStudy *st = drift_study_ensure(ch);
 
     // The largest B (a power of two) whose drift stays within its share of
     // the budget, with this libm and with the simulated worse ones.
     size_t b_libm[N_LIBM];
     bool b_extrapolated[N_LIBM];
-    for (size_t t = 0; t < N_LIBM; t++) b_libm[t] = largest_safe_b(st.libm_by_row[t], &b_extrapolated[t]);
+    for (size_t t = 0; t < N_LIBM; t++) b_libm[t] = largest_safe_b(st->libm_by_row[t], &b_extrapolated[t]);
     size_t b_max = b_libm[0], b_few = b_libm[FEW_ULPS_TRACK];
     bool extrapolated = b_extrapolated[0];
     claim_value(r, "budget", TABLE_ERROR_BUDGET);
@@ -726,33 +757,33 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     for (size_t b = 64; b < n && b <= 65536; b *= 4) {
         claim_row(r, "drift");
         claim_cell(r, "drift", "b", (double)b);
-        claim_cell(r, "drift", "drift", drift_over(st.pure_by_row, b));
+        claim_cell(r, "drift", "drift", drift_over(st->pure_by_row, b));
     }
     claim_value(r, "extrapolated", extrapolated ? 1 : 0);
     for (size_t t = 1; t < N_LIBM; t++) {
         claim_row(r, "libm");
         claim_cell(r, "libm", "u", LIBM_EXTRA_ULPS[t]);
-        claim_cell(r, "libm", "ulps", st.coef_ulps[t]);
+        claim_cell(r, "libm", "ulps", st->coef_ulps[t]);
         claim_cell(r, "libm", "b", (double)b_libm[t]);
         claim_cell(r, "libm", "extrapolated", b_extrapolated[t] ? 1 : 0);
-        claim_cell(r, "libm", "drift_1024", drift_over(st.libm_by_row[t], 1024));
-        claim_cell(r, "libm", "drift_2048", drift_over(st.libm_by_row[t], 2048));
+        claim_cell(r, "libm", "drift_1024", drift_over(st->libm_by_row[t], 1024));
+        claim_cell(r, "libm", "drift_2048", drift_over(st->libm_by_row[t], 2048));
     }
     claim_value(r, "d", (double)d);
-    claim_value(r, "direct_misses", st.direct_worst > TABLE_ERROR_BUDGET ? 1 : 0);
-    claim_value(r, "anchored_vs_direct", st.anchored_vs_direct);
-    claim_value(r, "coef_ulps", st.coef_ulps[0]);
+    claim_value(r, "direct_misses", st->direct_worst > TABLE_ERROR_BUDGET ? 1 : 0);
+    claim_value(r, "anchored_vs_direct", st->anchored_vs_direct);
+    claim_value(r, "coef_ulps", st->coef_ulps[0]);
 
     DataFile f;
     chapter_data_open(ch, &f, "anchored_error.dat", "k err_anchored anchor_every");
-    for (size_t win = 0; win < st.n_windows; win++)
-        if (st.window_end[win] > 0.0)
-            datafile_printf(&f, "%.17g %.6g %zu\n", st.window_end[win], st.anchored[win], chosen);
+    for (size_t win = 0; win < st->n_windows; win++)
+        if (st->window_end[win] > 0.0)
+            datafile_printf(&f, "%.17g %.6g %zu\n", st->window_end[win], st->anchored[win], chosen);
     chapter_data_close(ch, &f);
 
-    r->measured = st.anchored_worst;
+    r->measured = st->anchored_worst;
     r->tolerance = TABLE_ERROR_BUDGET;
-    bool within = st.anchored_worst <= TABLE_ERROR_BUDGET;
+    bool within = st->anchored_worst <= TABLE_ERROR_BUDGET;
     // B must hold with margin: for a libm whose cos, sin are off by up to
     // LIBM_EXTRA_ULPS[FEW_ULPS_TRACK] + 1/2 ulp, not only for this one.
     bool safe_b = chosen <= b_few;
@@ -760,17 +791,16 @@ static void claim_reanchored_within_budget(Chapter *ch, ClaimResult *r) {
     r->verdict = within && safe_b ? VERDICT_HOLDS : VERDICT_DOES_NOT_HOLD;
     claim_value(r, "anchor_every", (double)chosen);
     claim_value(r, "rows", (double)n);
-    claim_value(r, "anchored", st.anchored_worst);
-    claim_value(r, "direct", st.direct_worst);
-    claim_value(r, "pure", st.pure_worst);
+    claim_value(r, "anchored", st->anchored_worst);
+    claim_value(r, "direct", st->direct_worst);
+    claim_value(r, "pure", st->pure_worst);
     claim_value(r, "b_max", (double)b_max);
-    claim_value(r, "b_any", (double)largest_safe_b_any(st.libm_by_row[0]));   // read only when not extrapolated
+    claim_value(r, "b_any", (double)largest_safe_b_any(st->libm_by_row[0]));   // read only when not extrapolated
     claim_value(r, "b_few", (double)b_few);
-    claim_value(r, "coef_ulps_few", st.coef_ulps[FEW_ULPS_TRACK]);
+    claim_value(r, "coef_ulps_few", st->coef_ulps[FEW_ULPS_TRACK]);
     // Which half failed, when one did (the lesson names it), and whether the
     // largest safe B was seen in the table or extrapolated from the drift per step.
     claim_case(r, !within ? "over_budget" : !safe_b ? "b_too_large" : extrapolated ? "extrapolated" : "seen");
-    drift_study_free(&st);
 }
 
 // ---- main ----------------------------------------------------------------------
@@ -807,5 +837,7 @@ int main(int argc, char **argv) {
                                      _("expected N * d <= 2^25 = 33554432 (the exact table takes time)"));
     }
     chapter_run_claims(&ch);
-    return chapter_end(&ch);
+    status = chapter_end(&ch);
+    if (drift_ran) drift_study_free(&drift);
+    return status;
 }

@@ -70,6 +70,20 @@ int main(void) {
     gsl_test(pe_encode(13.0, P8), "pe_encode 13");
     for (size_t j = 0; j < 8; j++)
         gsl_test_abs(gsl_matrix_get(T, 3, j), gsl_vector_get(P8, j), 0.0, "table row 3 = P_13, column %zu", j);
+    // A width whose pairs the fill takes in three blocks (64, 64, 3): every
+    // row is pe_encode's, bit for bit.
+    gsl_matrix *T134 = gsl_matrix_alloc(7, 134);
+    gsl_vector *P134 = gsl_vector_alloc(134);
+    gsl_test(pe_table_fill(T134, 123.5), "pe_table_fill d=134");
+    double fill_vs_encode = 0.0;
+    for (size_t r = 0; r < 7; r++) {
+        gsl_test(pe_encode(123.5 + (double)r, P134), "pe_encode d=134");
+        for (size_t j = 0; j < 134; j++)
+            fill_vs_encode = fmax(fill_vs_encode, fabs(gsl_matrix_get(T134, r, j) - gsl_vector_get(P134, j)));
+    }
+    gsl_test_abs(fill_vs_encode, 0.0, 0.0, "pe_table_fill = pe_encode row by row, d=134");
+    gsl_matrix_free(T134);
+    gsl_vector_free(P134);
 
     // Error returns instead of crashes.
     gsl_vector *odd = gsl_vector_alloc(3);

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/fmax_inline.h"
+#include "base/hot_loop.h"   // the far loop takes a maximum per offset, 2^24 of them
 #include "position/pe_recurrence.h"
 
 // Rotation steps between exact restarts of the far-distance walk: the walk's
@@ -31,7 +33,8 @@ FloatCode *float_code_new(size_t d) {
     fc->z = malloc(h * sizeof *fc->z);
     fc->w = malloc(h * sizeof *fc->w);
     fc->delta = malloc(h * sizeof *fc->delta);
-    if (!fc->z || !fc->w || !fc->delta) {
+    fc->exact = pe_recurrence_new(d);
+    if (!fc->z || !fc->w || !fc->delta || !fc->exact) {
         float_code_free(fc);
         GSL_ERROR_NULL("no memory for the float code", GSL_ENOMEM);
     }
@@ -56,6 +59,7 @@ void float_code_free(FloatCode *fc) {
     free(fc->z);
     free(fc->w);
     free(fc->delta);
+    pe_recurrence_free(fc->exact);
     free(fc);
 }
 
@@ -70,11 +74,10 @@ int float_code_row(const FloatCode *fc, double k, gsl_vector *out) {
 }
 
 // ||F_k - P_j|| for the exact codes of j = k-1, k, k+1 (dist[0..2]).
-static int neighbour_distances(const FloatCode *fc, const PeRecurrence *rec, double k, gsl_vector *F, gsl_vector *P,
-                               double dist[3]) {
+static int neighbour_distances(const FloatCode *fc, double k, gsl_vector *F, gsl_vector *P, double dist[3]) {
     int status = float_code_row(fc, k, F);
     for (int r = 0; r < 3 && !status; r++) {
-        status = pe_recurrence_exact(rec, k - 1.0 + (double)r, P);
+        status = pe_recurrence_exact(fc->exact, k - 1.0 + (double)r, P);
         gsl_vector_sub(P, F);
         dist[r] = gsl_blas_dnrm2(P);
     }
@@ -83,18 +86,17 @@ static int neighbour_distances(const FloatCode *fc, const PeRecurrence *rec, dou
 
 double float_code_error(const FloatCode *fc, double k) {
     gsl_vector *F = gsl_vector_alloc(fc->d), *P = gsl_vector_alloc(fc->d);
-    PeRecurrence *rec = pe_recurrence_new(fc->d);
     double e = NAN;
-    if (F && P && rec && !float_code_row(fc, k, F) && !pe_recurrence_exact(rec, k, P)) {
+    if (F && P && !float_code_row(fc, k, F) && !pe_recurrence_exact(fc->exact, k, P)) {
         gsl_vector_sub(P, F);
         e = gsl_blas_dnrm2(P);
     }
     gsl_vector_free(F);
     gsl_vector_free(P);
-    pe_recurrence_free(rec);
     return e;
 }
 
+WORKBOOK_HOT_LOOP
 int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatScan *out) {
     if (k_last < 1 || !(criterion > 0.0)) GSL_ERROR("the scan needs k_last >= 1 and a positive criterion", GSL_EINVAL);
     // The head and far loops run over a fixed FLOAT_SCAN_HEAD / FLOAT_SCAN_FAR
@@ -115,9 +117,8 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
     double *one_minus_cos = malloc(h * sizeof(double)), *sin_w = malloc(h * sizeof(double));
     double head[FLOAT_SCAN_HEAD];                 // Delta_i as computed, for the current k
     gsl_vector *F = gsl_vector_alloc(d), *P = gsl_vector_alloc(d);
-    PeRecurrence *rec = pe_recurrence_new(d);
     int status = GSL_SUCCESS;
-    if (!one_minus_cos || !sin_w || !F || !P || !rec) {
+    if (!one_minus_cos || !sin_w || !F || !P) {
         status = GSL_ENOMEM;
         gsl_error("no memory for the float scan", __FILE__, __LINE__, status);
         goto done;
@@ -159,15 +160,17 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         const double eps = kd * 0x1p-51;
         // Four partial sums, so the additions need not wait for each other; the
         // sum's own rounding (a relative 2^-46 at most) is covered by SUM_ROUNDING.
-        double e2_part[4] = {0.0, 0.0, 0.0, 0.0};
-        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i += 4) {
-            for (size_t q = 0; q < 4; q++) {
-                float a = kf / head_z[i + q];
-                double D = (double)a - kd * head_w[i + q];
-                head[i + q] = D;
-                e2_part[q] += D * D;
-            }
+        // First every Delta_i (independent pairs: as wide a vector as the
+        // processor has), then the four sums, a vector of four at a time: GCC
+        // would otherwise unroll that short loop into scalar additions.
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
+            float a = kf / head_z[i];
+            head[i] = (double)a - kd * head_w[i];
         }
+        double e2_part[4] = {0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 1
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i += 4)
+            for (size_t q = 0; q < 4; q++) e2_part[q] += head[i + q] * head[i + q];
         double e2 = ((e2_part[0] + e2_part[1]) + (e2_part[2] + e2_part[3])) * SUM_ROUNDING;
         double head_norm = sqrt(e2) + sqrt((double)FLOAT_SCAN_HEAD) * eps;
         double bound = sqrt(head_norm * head_norm + kd * kd * tail2) + fc->gamma;
@@ -202,18 +205,30 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
         // the right side: cos x >= 1 - x^2/2 + x^4/24 - x^6/720, and
         // sin x = x - x^3/6 + x^5/120 within |x|^7/5040 (alternating series);
         // the error eps of the computed Delta_i moves sin by at most eps.
+        // Each pair's terms first, in a loop of independent pairs whose divisions
+        // run a vector at a time: both cosine bounds are computed, so that no
+        // division waits on a branch (GCC will not move a division out of one),
+        // and the sums pick one. Then the three sums in pair order, as before.
+        double ax_of[FLOAT_SCAN_HEAD], cos_series[FLOAT_SCAN_HEAD], cos_quadratic[FLOAT_SCAN_HEAD];
+        double term_S[FLOAT_SCAN_HEAD], term_S_err[FLOAT_SCAN_HEAD];
+        for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
+            double x = head[i], x2 = x * x, ax = fabs(x) + eps, ax2 = ax * ax;
+            ax_of[i] = ax;
+            cos_series[i] = 1.0 - 0.5 * ax2 + ax2 * ax2 / 24.0 - ax2 * ax2 * ax2 / 720.0;
+            cos_quadratic[i] = 1.0 - 0.5 * ax2;
+            term_S[i] = head_sin[i] * x * (1.0 - x2 / 6.0 + x2 * x2 / 120.0);
+            term_S_err[i] = head_sin[i] * (fabs(x) * x2 * x2 * x2 / 5040.0 + eps);
+        }
         A = tail_a0 - kd * kd * tail_a2;
         double S = 0.0, S_err = kd * tail_b;
         for (size_t i = 0; i < FLOAT_SCAN_HEAD; i++) {
-            double x = head[i], x2 = x * x, ax = fabs(x) + eps, ax2 = ax * ax;
-            double cos_low = 1.0 - 0.5 * ax2 + ax2 * ax2 / 24.0 - ax2 * ax2 * ax2 / 720.0;
-            A += head_omc[i] * (ax <= 1.0 ? cos_low : 1.0 - 0.5 * ax2);
-            S += head_sin[i] * x * (1.0 - x2 / 6.0 + x2 * x2 / 120.0);
-            S_err += head_sin[i] * (fabs(x) * x2 * x2 * x2 / 5040.0 + eps);
+            A += head_omc[i] * (ax_of[i] <= 1.0 ? cos_series[i] : cos_quadratic[i]);
+            S += term_S[i];
+            S_err += term_S_err[i];
         }
         if (A - fabs(S) - S_err > fc->gamma * D1) continue;
         double dist[3];
-        status = neighbour_distances(fc, rec, kd, F, P, dist);
+        status = neighbour_distances(fc, kd, F, P, dist);
         if (status) goto done;
         out->neighbour_direct++;
         if (fmin(dist[0], dist[2]) < dist[1] && out->first_misread < 0) out->first_misread = k;
@@ -246,10 +261,11 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
             }
         }
         double D2_part[4] = {0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 1   // a vector of four sums, not 32 scalar additions (as above)
         for (size_t i = 0; i < FLOAT_SCAN_FAR; i += 4)
             for (size_t q = 0; q < 4; q++) D2_part[q] += 2.0 * (1.0 - c[i + q]);
         double D2 = ((D2_part[0] + D2_part[1]) + (D2_part[2] + D2_part[3])) / SUM_ROUNDING;
-        double lower = sqrt(fmax(D2 - slack, 0.0));
+        double lower = sqrt(fmax_inline(D2 - slack, 0.0));
         if (lower <= needed) {   // the fast pairs alone do not decide: every pair
             double full = 0.0;
             for (size_t i = 0; i < h; i++) {
@@ -257,7 +273,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
                 full += 4.0 * hs * hs;
             }
             out->far_direct++;
-            lower = sqrt(fmax(full - slack, 0.0));
+            lower = sqrt(fmax_inline(full - slack, 0.0));
             if (lower <= needed || out->far_direct > FAR_DIRECT_LIMIT) out->misread_decided = false;
         }
         if (lower < out->far_distance_min) {
@@ -271,7 +287,7 @@ int float_code_scan(const FloatCode *fc, double criterion, long k_last, FloatSca
     if (out->misread_decided && out->first_misread < 0) {
         for (long k = k_end; k <= k_last && k < k_end + FLOAT_SCAN_PAST; k++) {
             double dist[3];
-            status = neighbour_distances(fc, rec, (double)k, F, P, dist);
+            status = neighbour_distances(fc, (double)k, F, P, dist);
             if (status) goto done;
             out->past_checked_to = k;
             if (fmin(dist[0], dist[2]) < dist[1]) {
@@ -285,6 +301,5 @@ done:
     free(sin_w);
     if (F) gsl_vector_free(F);
     if (P) gsl_vector_free(P);
-    pe_recurrence_free(rec);
     return status;
 }

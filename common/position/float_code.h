@@ -45,6 +45,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "position/pe_recurrence.h"
+
 #define FLOAT_CODE_EXACT_INTEGERS 16777216L   // 2^24: every integer below it is exact in float
 
 enum {
@@ -60,6 +62,8 @@ typedef struct {
     double *delta;    // (d/2,) bound on the relative error of a_i for integer k < 2^24
     double beta;      // sqrt(sum_i (w_i delta_i)^2): e_k <= k beta + gamma
     double gamma;     // sqrt(d) (2^-24 + 2^-52): the float rounding of sinf, cosf (and the exact row's)
+    PeRecurrence *exact;   // the exact codes P_k, built once (its d/2 powl calls cost as much as
+                           // ten thousand rows: chapter 8 asks float_code_error for 2000 positions)
 } FloatCode;
 
 // NULL for an odd or zero d, or no memory (reported through gsl_error).

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/hot_loop.h"
 #include "position/pe_table.h"
 
 static int width_ok(size_t d) { return d >= 2 && d % 2 == 0; }
@@ -57,6 +58,12 @@ static long double nearest_turn(long double turns) {
     return (long double)(long long)(turns + (turns >= 0 ? 0.5L : -0.5L));
 }
 
+// Also compiled for AVX2 (common/base/hot_loop.h), for its SSE3 part: there the
+// cast of nearest_turn is one fisttp, where the baseline copy switches the x87
+// rounding mode to truncation and back for every pair (a third of this
+// function's time in chapter 8, which calls it 2^24 times). The same
+// truncation either way, so the same bits.
+WORKBOOK_HOT_LOOP
 int pe_recurrence_exact(const PeRecurrence *rec, double k, gsl_vector *P) {
     if (P->size != rec->d) GSL_ERROR("row width differs from the recurrence's d", GSL_EBADLEN);
     const long double kl = k;
@@ -94,11 +101,16 @@ int pe_encode_reference(double k, gsl_vector *P) {
 int pe_recurrence_step(const PeRecurrence *rec, const gsl_vector *current, gsl_vector *next) {
     if (current->size != rec->d || next->size != rec->d)
         GSL_ERROR("row width differs from the recurrence's d", GSL_EBADLEN);
+    // Through the data pointers (the widths are checked above), so that the
+    // loop has no range check per entry and runs a vector at a time.
+    const double *cur = current->data;
+    double *nxt = next->data;
+    const size_t cs = current->stride, ns = next->stride;
     for (size_t i = 0; i < rec->d / 2; i++) {
         double c = rec->step_cos[i], s = rec->step_sin[i];
-        double sin_k = gsl_vector_get(current, 2 * i), cos_k = gsl_vector_get(current, 2 * i + 1);
-        gsl_vector_set(next, 2 * i, c * sin_k + s * cos_k);
-        gsl_vector_set(next, 2 * i + 1, c * cos_k + (-s) * sin_k);   // the hot loop's order
+        double sin_k = cur[2 * i * cs], cos_k = cur[(2 * i + 1) * cs];
+        nxt[2 * i * ns] = c * sin_k + s * cos_k;
+        nxt[(2 * i + 1) * ns] = c * cos_k + (-s) * sin_k;   // the hot loop's order
     }
     return GSL_SUCCESS;
 }
