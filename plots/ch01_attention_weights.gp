@@ -3,7 +3,9 @@
 fig_w = 1100; fig_h = 560
 load plotdir.'/common.gp'
 cols_file = datadir.'/weights_abcd.dat'; eval read_columns
-stats cols_file using (column(col('query'))):(column(col('key'))) nooutput
+c_query = col('query'); c_key = col('key'); c_weight = col('weight')
+c_query_token = col('query_token'); c_key_token = col('key_token')
+stats cols_file using c_query:c_key nooutput
 last_query = STATS_max_x
 last_key = STATS_max_y
 set multiplot layout 1,2 title w_title font ',16'
@@ -22,9 +24,9 @@ set ytics font ',14'
 do for [order in "abcd cbad"] {
     f = datadir.'/weights_'.order.'.dat'
     set title (order eq 'abcd' ? w_abcd : w_cbad)
-    plot f using (column(col('key'))):(column(col('query'))):(column(col('weight'))):xtic(strcol(col('key_token'))) \
+    plot f using c_key:c_query:c_weight:xtic(strcol(c_key_token)) \
              with image notitle, \
-         f using (column(col('key'))):(column(col('query'))):(sprintf('%.2f', column(col('weight')))):ytic(strcol(col('query_token'))) \
+         f using c_key:c_query:(sprintf('%.2f', column(c_weight))):ytic(strcol(c_query_token)) \
              with labels font ',12' tc rgb 'white' notitle
 }
 unset multiplot

@@ -14,7 +14,8 @@ set xlabel w_xlabel
 set ylabel w_ylabel
 set key at graph 0.97, graph 0.8 right
 cols_file = g; eval read_columns
-stats g using (column(col('position'))):(column(col('accuracy_threshold'))) nooutput
+c_position = col('position'); c_threshold = col('accuracy_threshold')
+stats g using c_position:c_threshold nooutput
 kfail = STATS_min_x
 threshold = 100 * STATS_min_y   # per cent
 set arrow 1 from kfail, graph 0 to kfail, graph 1 nohead ls 9

@@ -19,7 +19,7 @@ widths = ''
 do for [i = 2:words(near_cols)] {
     if (word(near_cols, i) ne 's_d') { widths = widths.' '.width_of(word(near_cols, i)) }
 }
-stats f using (column(1)) nooutput
+stats f using 1 nooutput
 last_offset = STATS_max
 stats t using 2 nooutput
 near_end = ceil(1.4 * STATS_max) < last_offset ? ceil(1.4 * STATS_max) : last_offset   # past the last first turn
@@ -35,7 +35,7 @@ set key bottom left
 set title sprintf(w_near_title, near_end)
 set xlabel w_near_xlabel
 set xrange [0:near_end]
-plot for [n = 1:words(widths)] f using 1:(column(near_col(word(widths, n)))) with linespoints ls line_style(n) pt 7 ps 0.5 \
+plot for [n = 1:words(widths)] f using 1:near_col(word(widths, n)) with linespoints ls line_style(n) pt 7 ps 0.5 \
          title 'd = '.word(widths, n), \
      t using 2:3 with points ls 4 pt 6 ps 2.5 title w_first_turn
 set title sprintf(w_far_title, far_end)
@@ -44,8 +44,8 @@ set xrange [1:far_end]
 set format x '10^{%T}'
 set xlabel w_far_xlabel
 set style fill transparent solid 0.22 noborder
-plot for [n = 1:words(widths)] b using (mid($1,$2)):(column(band_col('min', word(widths, n)))):(column(band_col('max', word(widths, n)))) \
+plot for [n = 1:words(widths)] b using (mid($1,$2)):band_col('min', word(widths, n)):band_col('max', word(widths, n)) \
          with filledcurves lc rgb band_colour(n) notitle, \
-     for [n = 1:words(widths)] b using (mid($1,$2)):(column(band_col('mean', word(widths, n)))) with lines ls line_style(n) \
+     for [n = 1:words(widths)] b using (mid($1,$2)):band_col('mean', word(widths, n)) with lines ls line_style(n) \
          title 'd = '.word(widths, n)
 unset multiplot

@@ -12,7 +12,7 @@ c_x = col('x_sin'); c_y = col('y_cos'); c_period = col('period'); c_d = col('d')
 hands = ''; periods = ''; likes = ''; positions = ''
 stats f using (column(c_face) == 0 ? (hands = hands.sprintf(' %d', column(c_hand)), \
                                       periods = periods.sprintf(' %.17g', column(c_period)), \
-                                      likes = likes.' '.strcol(c_like), 0) : 0):(column(c_d)) nooutput
+                                      likes = likes.' '.strcol(c_like), 0) : 0):c_d nooutput
 d = int(STATS_max_y)
 stats f using (column(c_hand) == word(hands, 1) + 0 ? (positions = positions.sprintf(' %.0f', column(c_position)), 0) : 0) nooutput
 n_hands = words(hands); n_faces = words(positions)

@@ -6,7 +6,7 @@ fp = datadir.'/periods.dat'
 fd = datadir.'/document_rows.dat'
 cols_file = fp; eval read_columns
 c_pair = col('pair'); c_formula = col('period_formula'); c_measured = col('period_measured')
-stats fp using (column(c_pair)):(column(c_formula)) nooutput   # one row per pair: d = 2 x rows
+stats fp using c_pair:c_formula nooutput   # one row per pair: d = 2 x rows
 d = 2 * int(STATS_records)
 shortest = STATS_min_y
 longest = STATS_max_y
@@ -25,7 +25,7 @@ set yrange [shortest / 2:3 * (upper > longest ? upper : longest)]
 set key bottom right
 set label 1 sprintf(w_upper, upper) at 1, upper*1.45 tc rgb '#555555'
 set label 2 sprintf(w_longest, d - 2, d, longest) at 1, longest/1.7 tc rgb '#b0302a'
-plot fp using (column(c_pair)):(column(c_formula)) with lines ls 1 title w_formula, \
-     '' using (column(c_pair)):(column(c_measured)) with points ls 2 pt 6 ps 1.1 title w_measured, \
-     fd using (column(c_doc_pair)):(column(c_doc_period)) with points ls 4 pt 9 ps 2.2 title sprintf(w_doc_rows, doc_periods), \
+plot fp using c_pair:c_formula with lines ls 1 title w_formula, \
+     '' using c_pair:c_measured with points ls 2 pt 6 ps 1.1 title w_measured, \
+     fd using c_doc_pair:c_doc_period with points ls 4 pt 9 ps 2.2 title sprintf(w_doc_rows, doc_periods), \
      upper with lines ls 9 title '10000·2π'

@@ -7,8 +7,9 @@ ex = datadir.'/rotation_examples.dat'
 # the pairs drawn on their circles, with Z_i and R.
 cols_file = ex; eval read_columns
 ex_ks = ' '
-stats ex using (k_ = column(col('k')), ex_ks = (strstrt(ex_ks, sprintf(' %.0f ', k_)) ? ex_ks : ex_ks.sprintf('%.0f ', k_)), \
-                column(col('R'))):(column(col('dim'))) nooutput
+e_k = col('k'); e_R = col('R'); e_dim = col('dim')
+stats ex using (k_ = column(e_k), ex_ks = (strstrt(ex_ks, sprintf(' %.0f ', k_)) ? ex_ks : ex_ks.sprintf('%.0f ', k_)), \
+                column(e_R)):e_dim nooutput
 ex_R = STATS_max_x
 ex_d = int(STATS_max_y) + 1
 ex_names = ''
@@ -19,8 +20,8 @@ ci = datadir.'/rotation_circle.dat'
 ar = datadir.'/rotation_arcs.dat'
 cols_file = ci; eval read_columns
 pairs = ' '
-stats ci using (p_ = column(col('pair')), pairs = (strstrt(pairs, sprintf(' %.0f ', p_)) ? pairs : pairs.sprintf('%.0f ', p_)), 0) nooutput
 c_pair = col('pair'); c_Z = col('Z'); c_k = col('k'); c_R = col('R')
+stats ci using (p_ = column(c_pair), pairs = (strstrt(pairs, sprintf(' %.0f ', p_)) ? pairs : pairs.sprintf('%.0f ', p_)), 0) nooutput
 c_fx = col('from_x'); c_fy = col('from_y'); c_rx = col('rotated_x'); c_ry = col('rotated_y')
 c_tx = col('target_x'); c_ty = col('target_y')
 cols_file = ar; eval read_columns
@@ -30,7 +31,7 @@ n_pairs = words(pairs)
 array pair_Z[n_pairs]
 array pair_R[n_pairs]
 do for [p = 1:n_pairs] {
-    stats ci using (column(c_pair) == word(pairs, p) + 0 ? column(c_Z) : NaN):(column(c_R)) nooutput
+    stats ci using (column(c_pair) == word(pairs, p) + 0 ? column(c_Z) : NaN):c_R nooutput
     pair_Z[p] = STATS_max_x; pair_R[p] = STATS_max_y
 }
 
@@ -50,9 +51,9 @@ set xlabel sprintf(w_xlabel, ex_R, ex_R)
 set ylabel sprintf(w_ylabel, ex_R)
 set key at screen 0.20, screen 0.085 center center vertical font ',12'
 plot x with lines ls 9 title 'y = x', \
-     ex using (column(c_transposed)):(column(c_target)) with points ls 2 pt 6 ps 0.8 \
+     ex using c_transposed:c_target with points ls 2 pt 6 ps 0.8 \
          title sprintf(w_transposed, ex_R), \
-     ex using (column(c_rotated)):(column(c_target)) with points ls 1 pt 7 ps 0.7 \
+     ex using c_rotated:c_target with points ls 1 pt 7 ps 0.7 \
          title sprintf(w_document, ex_R)
 
 # Middle and right: one pair each, its hand (sin, cos) on the unit circle. At
@@ -75,11 +76,11 @@ do for [p = 1:n_pairs] {
     plot sample [t = 0:2 * pi] '+' using (sin(t)):(cos(t)) with lines ls 9 notitle, \
          for [e = 1:n_ks] ar using (column(a_pair) == pi_ && column(a_k) == word(ex_ks, e) + 0 ? ring(e) * column(a_x) : NaN):(ring(e) * column(a_y)) \
              with lines ls e lw 2 notitle, \
-         for [e = 1:n_ks] ci using (column(c_pair) == pi_ && column(c_k) == word(ex_ks, e) + 0 ? column(c_fx) : NaN):(column(c_fy)) \
+         for [e = 1:n_ks] ci using (column(c_pair) == pi_ && column(c_k) == word(ex_ks, e) + 0 ? column(c_fx) : NaN):c_fy \
              with points ls e pt 7 ps 1.6 title sprintf('P_{%s}', word(ex_ks, e)), \
-         for [e = 1:n_ks] ci using (column(c_pair) == pi_ && column(c_k) == word(ex_ks, e) + 0 ? column(c_tx) : NaN):(column(c_ty)) \
+         for [e = 1:n_ks] ci using (column(c_pair) == pi_ && column(c_k) == word(ex_ks, e) + 0 ? column(c_tx) : NaN):c_ty \
              with points ls e pt 6 ps 2.6 title sprintf('P_{%g}', word(ex_ks, e) + R), \
-         ci using (column(c_pair) == pi_ ? column(c_rx) : NaN):(column(c_ry)) with points lc rgb '#222222' pt 2 ps 1.6 lw 2 \
+         ci using (column(c_pair) == pi_ ? column(c_rx) : NaN):c_ry with points lc rgb '#222222' pt 2 ps 1.6 lw 2 \
              title sprintf('M_{%g} P_k', R)
 }
 unset multiplot

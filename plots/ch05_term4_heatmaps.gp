@@ -5,7 +5,11 @@ load plotdir.'/common.gp'
 fi = datadir.'/term4_identity.dat'
 fr = datadir.'/term4_random.dat'
 cols_file = fi; eval read_columns
-stats fi using (column(col('query_n'))):(column(col('d'))) nooutput
+# Columns given to `using` as plain numbers, not (column(n)) expressions
+# evaluated at each of the 16,384 points a file (common.gp): 0.7 s of CPU
+# an SVG and 0.8 s a PNG before, 0.1 s and 0.2 s so (2026-12-05).
+c_n = col('query_n'); c_m = col('key_m'); c_term4 = col('term4_scaled'); c_d = col('d')
+stats fi using c_n:c_d nooutput
 last = int(STATS_max_x)
 d = int(STATS_max_y)
 set multiplot title sprintf(w_title, d, last) font ',16'
@@ -24,10 +28,10 @@ set lmargin at screen 0.06
 set rmargin at screen 0.40
 set title w_identity
 set cblabel w_identity_cb
-plot fi using (column(col('key_m'))):(column(col('query_n'))):(column(col('term4_scaled'))) with image notitle
+plot fi using c_m:c_n:c_term4 with image notitle
 set lmargin at screen 0.56
 set rmargin at screen 0.90
 set title w_random
 set cblabel w_random_cb
-plot fr using (column(col('key_m'))):(column(col('query_n'))):(column(col('term4_scaled'))) with image notitle
+plot fr using c_m:c_n:c_term4 with image notitle
 unset multiplot

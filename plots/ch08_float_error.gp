@@ -6,16 +6,16 @@ f = datadir.'/float_error.dat'
 t = datadir.'/float_threshold.dat'
 cols_file = f; eval read_columns
 c_k = col('k'); c_double = col('err_double'); c_arg = col('err_float_arg'); c_float = col('err_float')
-c_stored = col('err_stored'); c_half = col('half_neighbour')
-stats f using (column(col('window'))):(column(col('d'))) nooutput
+c_stored = col('err_stored'); c_half = col('half_neighbour'); c_window = col('window'); c_d = col('d')
+stats f using c_window:c_d nooutput
 window = int(STATS_max_x)
 d = int(STATS_max_y)
 stats f using (column(c_double) < column(c_stored) ? column(c_double) : column(c_stored)):(column(c_float) > column(c_half) ? column(c_float) : column(c_half)) nooutput
 y_lo = 10**floor(log10(STATS_min_x))
 y_hi = 10**(ceil(log10(STATS_max_y)) + 6)   # room at the top for the key
 cols_file = t; eval read_columns
-c_cross = col('k_cross'); c_criterion = col('criterion'); c_measured = col('measured')
-stats t using (column(c_measured)):(column(col('k_misread'))) nooutput
+c_cross = col('k_cross'); c_criterion = col('criterion'); c_measured = col('measured'); c_misread = col('k_misread')
+stats t using c_measured:c_misread nooutput
 scanned = STATS_max_x > 0        # 1: k_cross was found by scanning every position
 misread = STATS_max_y            # the first position nearest-code decoding reads wrong; -1: none in the scan
 set title sprintf(w_title, d) font ',16'
@@ -32,10 +32,10 @@ if (misread > 0) {
     set label 1 sprintf(w_misread, misread - 1, log(misread - 1) / log(2), misread) \
         at misread - 1, graph 0.06 right offset -0.5, 0 font ',12' tc rgb '#555555'
 }
-plot f using (column(c_k)):(column(c_float)) with lines ls 4 title w_float, \
-     f using (column(c_k)):(column(c_arg)) with lines ls 2 title w_angle, \
-     f using (column(c_k)):(column(c_stored)) with lines ls 3 title w_stored, \
-     f using (column(c_k)):(column(c_double)) with lines ls 1 title w_double, \
-     f using (column(c_k)):(column(c_half)) with lines ls 9 lw 2 title w_half, \
-     t using (column(c_cross)):(column(c_criterion)) with points pt 7 ps 2 lc rgb '#b0302a' \
+plot f using c_k:c_float with lines ls 4 title w_float, \
+     f using c_k:c_arg with lines ls 2 title w_angle, \
+     f using c_k:c_stored with lines ls 3 title w_stored, \
+     f using c_k:c_double with lines ls 1 title w_double, \
+     f using c_k:c_half with lines ls 9 lw 2 title w_half, \
+     t using c_cross:c_criterion with points pt 7 ps 2 lc rgb '#b0302a' \
          title (scanned ? w_scanned : w_extrapolated)

@@ -60,6 +60,14 @@ set palette defined (0 '#0b1a5a', 0.25 '#2b58a3', 0.5 '#21908d', 0.75 '#5dc963',
 #   stats FILE using (column(col('position'))) nooutput
 # word(cols, n) is the name of column n. Call it before setting ranges:
 # stats obeys them.
+# Where a column is only read, give its number to `using` as a variable,
+#   c_x = col('x'); stats FILE using c_x nooutput; plot FILE using c_x:c_y
+# not as (column(col('x'))): gnuplot evaluates an expression in a using spec
+# at every data point (setting and restoring its signal handlers each time),
+# and a plain number costs nothing per point. Chapter 5's heatmaps of 16,384
+# points drew 4 to 9 times faster so (2026-12-05, ENGINEERING.md "Speed").
+# An SVG names each plot without a title by its command, so `unset key`
+# heatmaps now carry "f using c_m:c_n:c_term[t]" as their tooltip.
 read_columns = "set datafile commentschars ''; set datafile columnheaders; cols = ''; " . \
     "stats cols_file every ::0:0:0:0 using (sum [cols_i = 2:64] (cols = cols . ' ' . columnhead(cols_i), 0)) nooutput; " . \
     "set datafile commentschars; set datafile nocolumnheaders"
