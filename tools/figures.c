@@ -518,10 +518,11 @@ bool figures_draw_all(const char *gnuplot, FigureDraw *draws, size_t n, Manifest
     // A folder that only files given up made (they started before an earlier
     // failure was known) goes again, as one at a time would not have made it.
     for (size_t i = 0; i < n_files; i++) {
-        bool reached_there = false;
-        for (size_t k = 0; k < n_files && files[i].made_folder && !files[i].reached; k++)
-            reached_there = reached_there || (files[k].reached && strcmp(files[k].draw->figdir, files[i].draw->figdir) == 0);
-        if (files[i].made_folder && !files[i].reached && !reached_there) rmdir(files[i].draw->figdir);   // (only if empty)
+        if (!files[i].made_folder || files[i].reached) continue;
+        bool reached_there = false;   // a file reached in order went into that folder: it stays
+        for (size_t k = 0; k < n_files && !reached_there; k++)
+            reached_there = files[k].reached && strcmp(files[k].draw->figdir, files[i].draw->figdir) == 0;
+        if (!reached_there) rmdir(files[i].draw->figdir);   // (only if empty)
     }
     for (size_t i = 0; i < n_files; i++) free(files[i].vars);
     free(files);

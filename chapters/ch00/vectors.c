@@ -229,9 +229,10 @@ static int fail_memory(const char *what) {
 // growing; GCIDE's 10000 words give about 4 million entries, so up to
 // min(K^2, 2e7) entries are allowed for). Claim 0.4's other seeds are
 // trained while the course seed's vectors and the sparse matrix (built once,
-// for every seed) are held: one (V, d) and one (K, d) table more. Two of them train side by side (vectors_for_seeds) only
-// when their second six (V, d) tables fit the bound too; the estimate the
-// chapter reports counts one training.
+// for every seed) are held: one (V, d) and one (K, d) table more. Two of them
+// train side by side (vectors_for_seeds) only when their second six (V, d)
+// tables fit the bound too; the estimate the chapter reports counts one
+// training.
 static double model_bytes(size_t vocab) {
     double k = (double)((size_t)svd_vocab < vocab ? (size_t)svd_vocab : vocab);
     return 7.0 * (double)vocab * (double)dim * 4.0 + k * (double)dim * 4.0 + 512.0 * k * 8.0 + fmin(k * k, 2e7) * 32.0;
@@ -428,7 +429,7 @@ static int vectors_finish(Chapter *ch, unsigned long seed, W2VModel *m, size_t n
     out->ppmi_seconds = build_seconds + st.seconds;
     out->ppmi_nnz = st.nnz;
     chapter_detail(ch, "PPMI + SVD: K = %zu words, %zu positive entries, rank %ld\n", out->K, st.nnz, dim);
-    chapter_detail(ch, "PPMI + SVD in %.1f s\n", st.seconds);
+    chapter_detail(ch, "PPMI + SVD in %.1f s\n", out->ppmi_seconds);   // (the first seed builds the matrix)
     // Vectors wider than the PPMI rank (d > K + 10) leave P's last columns at 0.
     char name[64];
     cache_file(name, sizeof name, corpus_checksum, seed);

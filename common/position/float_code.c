@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "base/fmax_inline.h"
-#include "base/hot_loop.h"   // the far loop takes a maximum per offset, 2^24 of them
+#include "base/fmax_inline.h"   // the far loop takes a maximum per offset, 2^24 of them
+#include "base/hot_loop.h"       // float_code_scan's AVX2 copy
 #include "position/pe_recurrence.h"
 
 // Rotation steps between exact restarts of the far-distance walk: the walk's
